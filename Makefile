@@ -1,0 +1,39 @@
+# Pocket card console: simulator, tests, device bundle.
+# `make sim` and `make test` create .venv from requirements.txt when missing.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+MPY_CROSS ?=
+CIRCUITPY ?=
+
+.PHONY: sim test build flash bench lint clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
+	touch $(STAMP)
+
+sim: $(STAMP)
+	$(BIN)/python -m sim
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+build: $(STAMP)
+	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+
+flash: build
+	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
+	$(BIN)/python -m sim.bundle --out build/CIRCUITPY --flash "$(CIRCUITPY)" $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+
+bench: $(STAMP)
+	$(BIN)/python -m sim.bench --out build/bench.json
+
+clean:
+	rm -rf build

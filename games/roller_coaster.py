@@ -1,0 +1,367 @@
+"""Roller Coaster: shed your hand in runs that climb or fall around a
+circle of ranks (spec and rule IDs: ``seeds/roller-coaster.md``).
+
+Actions: ``0 .. 107`` put that physical card next in this turn's run;
+``DRAW`` draws (or passes when nothing can be drawn); ``DONE`` ends the
+run. A run is entered card by card and a card is legal only when the run
+can still be finished with the cards in hand, so every prefix completes.
+"""
+
+from micropython import const
+
+import cards
+from cardset import CardSet
+from gamestate import GameState, places_by_count
+from prng import Prng
+
+ID = "roller-coaster"
+NAME = "Roller Coaster"
+BLURB = "Shed runs up or down; A wraps"
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(8)
+DEFAULT_PLAYERS = const(3)
+MAX_ACTIONS = const(112)
+HAND_SIZE = const(5)
+MAX_TURNS = const(2000)  # RC-14
+
+DRAW = const(200)
+DONE = const(201)
+
+# How the last turn ended, for the table screen.
+LAST_NONE = const(0)
+LAST_PLAYED = const(1)
+LAST_DREW = const(2)
+LAST_PASSED = const(3)
+
+_RANKS = const(13)
+
+
+def _step(r, d):
+    return (r + d) % _RANKS
+
+
+class State(GameState):
+    def __init__(self, players, deal=1, _empty=False):
+        if players < MIN_PLAYERS or players > MAX_PLAYERS:
+            raise ValueError("players must be 2-8")
+        self.num_players = players
+        self.max_actions = MAX_ACTIONS
+        self.deal = deal
+        self.decks = 2 if players > 6 else 1  # RC-1
+        n = self.decks * cards.FACES
+        self.ncards = n
+        self.hands = [CardSet(self.decks) for _ in range(players)]
+        self.counts = bytearray(players)
+        self.deck = bytearray(n)
+        self.deck_n = 0
+        self.pile = bytearray(n)
+        self.pile_n = 0
+        self.turn = 0
+        self.turns = 0
+        self.idle = 0
+        self.over = False
+        self.winner = -1
+        self.observer = -1  # seat this copy was made for, -1 = full state
+        self._reset_run()
+        self.last_seat = -1
+        self.last_kind = LAST_NONE
+        self.last_n = 0
+        if not _empty:
+            self._deal()
+
+    def _reset_run(self):
+        self.run_n = 0
+        self.run_dir = 0  # +1 up, -1 down, 0 not yet known (opening)
+        self.run_next = 0  # rank the next card stands for, when dir known
+        self.run_anchor = 0  # opening: rank of the first card
+        self.run_jokers = 0  # opening: jokers since the anchor
+        self.run_last_joker = False
+        self.opening = self.pile_n == 0
+
+    def _deal(self):
+        n = self.ncards
+        for i in range(n):
+            self.deck[i] = i
+        Prng(self.deal).shuffle(self.deck, n)
+        self.deck_n = n
+        for _ in range(HAND_SIZE):  # RC-3: one at a time
+            for s in range(self.num_players):
+                self._draw_into(s)
+        self._reset_run()
+
+    def _draw_into(self, seat):
+        self.deck_n -= 1
+        self.hands[seat].add(self.deck[self.deck_n])
+        self.counts[seat] += 1
+
+    # -- the interface -------------------------------------------------
+    def current_player(self):
+        return -1 if self.over else self.turn
+
+    def is_over(self):
+        return self.over
+
+    def _has_rank_ahead(self, hand, start, d, jokers):
+        """True when a natural card of rank start+d*(k+1), k < =jokers,
+        is in hand: a run needing ``start + d`` can be finished."""
+        r = start
+        for _ in range(jokers + 1):
+            r = _step(r, d)
+            if hand.first_of_rank(r) >= 0:
+                return True
+        return False
+
+    def _card_legal(self, hand, c):
+        r = cards.rank(c)
+        jokers = hand.count_jokers()
+        if self.run_n == 0:
+            if r < 0:
+                return False  # RC-8: never first
+            if self.opening:  # RC-6: a second card must follow
+                return self._has_rank_ahead(hand, r, 1, jokers) or self._has_rank_ahead(
+                    hand, r, -1, jokers
+                )
+            top = cards.rank(self.pile[self.pile_n - 1])
+            return r == _step(top, 1) or r == _step(top, -1)  # RC-7
+        if self.run_dir == 0:  # opening, direction still open
+            gap = self.run_jokers + 1
+            if r >= 0:
+                return r == _step(self.run_anchor, gap) or r == _step(self.run_anchor, -gap)
+            # another joker: some natural must still follow it
+            rest = jokers - 1
+            up = _step(self.run_anchor, gap)
+            down = _step(self.run_anchor, -gap)
+            return self._has_rank_ahead(hand, up, 1, rest) or self._has_rank_ahead(
+                hand, down, -1, rest
+            )
+        if r >= 0:
+            return r == self.run_next
+        return self._has_rank_ahead(hand, self.run_next, self.run_dir, jokers - 1)
+
+    def legal_actions(self, buf):
+        if self.over:
+            return 0
+        n = 0
+        hand = self.hands[self.turn]
+        c = hand.next(-1)
+        while c >= 0:
+            if self._card_legal(hand, c):
+                buf[n] = c
+                n += 1
+            c = hand.next(c)
+        if self.run_n == 0:
+            buf[n] = DRAW  # RC-4
+            n += 1
+        elif not self.run_last_joker and (self.run_n >= 2 or not self.opening):
+            buf[n] = DONE
+            n += 1
+        return n
+
+    def apply(self, action):
+        if self.over:
+            raise ValueError("game over")
+        seat = self.turn
+        if action == DRAW:
+            if self.run_n:
+                raise ValueError("cannot draw mid-run")
+            self._draw()
+            return
+        if action == DONE:
+            if self.run_n == 0 or self.run_last_joker or (self.opening and self.run_n < 2):
+                raise ValueError("run cannot end here")
+            self._end_run()
+            return
+        hand = self.hands[seat]
+        if not hand.contains(action) or not self._card_legal(hand, action):
+            raise ValueError("illegal card")
+        r = cards.rank(action)
+        hand.remove(action)
+        self.counts[seat] -= 1
+        self.pile[self.pile_n] = action
+        self.pile_n += 1
+        self.run_n += 1
+        self.run_last_joker = r < 0
+        if self.run_n == 1:
+            if self.opening:
+                self.run_anchor = r
+                self.run_jokers = 0
+            else:
+                top = cards.rank(self.pile[self.pile_n - 2])
+                self.run_dir = 1 if r == _step(top, 1) else -1
+                self.run_next = _step(r, self.run_dir)
+        elif self.run_dir == 0:
+            if r < 0:
+                self.run_jokers += 1
+            else:
+                gap = self.run_jokers + 1
+                self.run_dir = 1 if r == _step(self.run_anchor, gap) else -1
+                self.run_next = _step(r, self.run_dir)
+        else:
+            self.run_next = _step(self.run_next, self.run_dir)
+        if self.counts[seat] == 0:  # RC-9: a legal prefix never ends on a joker
+            self._end_run()
+
+    def _end_run(self):
+        seat = self.turn
+        self.last_seat = seat
+        self.last_kind = LAST_PLAYED
+        self.last_n = self.run_n
+        self.idle = 0
+        if self.counts[seat] == 0:
+            self.over = True
+            self.winner = seat
+            self._reset_run()
+            return
+        self._next_turn()
+
+    def _draw(self):
+        seat = self.turn
+        if self.deck_n == 0 and self.pile_n > 1:  # RC-11: flip, keep the top
+            m = self.pile_n - 1
+            for i in range(m):
+                self.deck[i] = self.pile[m - 1 - i]
+            self.pile[0] = self.pile[m]
+            self.pile_n = 1
+            self.deck_n = m
+        self.last_seat = seat
+        self.last_n = 0
+        if self.deck_n == 0:  # RC-12
+            self.last_kind = LAST_PASSED
+            self.idle += 1
+        else:
+            self._draw_into(seat)
+            self.last_kind = LAST_DREW
+            self.idle = 0
+        if self.idle >= self.num_players:  # RC-13
+            self.over = True
+            return
+        self._next_turn()
+
+    def _next_turn(self):
+        self.turns += 1
+        self.turn = (self.turn + 1) % self.num_players
+        self._reset_run()
+        if self.turns >= MAX_TURNS:  # RC-14
+            self.over = True
+
+    def ranking(self):
+        return places_by_count(self.counts, self.winner)  # RC-15
+
+    # -- views -----------------------------------------------------------
+    def top(self):
+        """The discard pile's top card, or -1."""
+        return self.pile[self.pile_n - 1] if self.pile_n else -1
+
+    def last_cards(self):
+        """The cards of the last run played (a new list)."""
+        if self.last_kind != LAST_PLAYED:
+            return []
+        return list(self.pile[self.pile_n - self.last_n : self.pile_n])
+
+    def run_cards(self):
+        """The cards of the run being entered this turn (a new list)."""
+        return list(self.pile[self.pile_n - self.run_n : self.pile_n])
+
+    def describe(self, action):
+        if action == DRAW:
+            return "draw" if self.deck_n or self.pile_n > 1 else "pass"
+        if action == DONE:
+            return "end run"
+        return "play " + cards.code(action)
+
+    def clone(self):
+        s = State(self.num_players, self.deal, _empty=True)
+        s._copy_from(self)
+        return s
+
+    def _copy_from(self, o):
+        for i in range(o.num_players):
+            self.hands[i].copy_from(o.hands[i])
+        for i in range(o.num_players):
+            self.counts[i] = o.counts[i]
+        for i in range(o.ncards):
+            self.deck[i] = o.deck[i]
+            self.pile[i] = o.pile[i]
+        for name in (
+            "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "observer",
+            "run_n", "run_dir", "run_next", "run_anchor", "run_jokers", "run_last_joker",
+            "opening", "last_seat", "last_kind", "last_n",
+        ):
+            setattr(self, name, getattr(o, name))
+
+    def observe(self, seat):
+        """What ``seat`` sees: its hand, the pile, every count; not the
+        other hands nor the stock's order."""
+        s = self.clone()
+        s.observer = seat
+        for i in range(self.num_players):
+            if i != seat:
+                s.hands[i].clear()
+        for i in range(self.ncards):
+            s.deck[i] = 0
+        return s
+
+    def all_cards(self):
+        out = []
+        for h in self.hands:
+            out.extend(h.to_list())
+        out.extend(self.deck[: self.deck_n])
+        out.extend(self.pile[: self.pile_n])
+        return out
+
+    def key(self):
+        parts = [str(self.turn), str(self.run_n), str(self.run_dir), str(self.over)]
+        for h in self.hands:
+            parts.append(cards.codes(h.to_list()))
+        parts.append(cards.codes(self.deck[: self.deck_n]))
+        parts.append(cards.codes(self.pile[: self.pile_n]))
+        parts.append(str(list(self.counts)))
+        return "|".join(parts)
+
+
+def new_state(players, deal=1):
+    return State(players, deal)
+
+
+# -- the basic computer player ------------------------------------------
+
+
+def _best_run(state, depth):
+    """(cards shed, -jokers used, first action) of the best way to finish
+    the run under way; cards of equal rank lead to equal futures, so one
+    per rank is tried."""
+    buf = [0] * MAX_ACTIONS
+    n = state.legal_actions(buf)
+    best = (-1, 0, -1)
+    tried = 0  # bit r set: a natural of rank r tried; bit 13: a joker
+    for i in range(n):
+        a = buf[i]
+        if a == DRAW:
+            continue
+        if a == DONE:
+            cand = (state.run_n, 0, DONE)
+        else:
+            r = cards.rank(a)
+            bit = 1 << (13 if r < 0 else r)
+            if tried & bit:
+                continue
+            tried |= bit
+            child = state.clone()
+            child.apply(a)
+            if child.turn != state.turn or child.over:  # hand emptied
+                cand = (state.run_n + 1, -(1 if r < 0 else 0), a)
+            else:
+                sub = _best_run(child, depth + 1)
+                cand = (sub[0], sub[1] - (1 if r < 0 else 0), a)
+        if cand[0] > best[0] or (cand[0] == best[0] and cand[1] > best[1]):
+            best = cand
+    return best
+
+
+def basic_policy(obs, prng=None):
+    """Play the longest run the hand allows, keeping jokers when a run of
+    the same length needs none; draw only when nothing can be played."""
+    best = _best_run(obs, 0)
+    if best[2] >= 0:
+        return best[2]
+    return DRAW

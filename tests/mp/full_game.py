@@ -1,0 +1,45 @@
+"""One full computer game, for heap-size checks under MicroPython:
+
+    micropython -X heapsize=64K tests/mp/full_game.py roller-coaster 4 7
+
+Every seat plays the basic policy from its own observation. Prints
+'finished <game> turns=N winner=S cards=ok' and exits 1 on failure.
+"""
+
+import gc
+import sys
+
+for p in (".", "lib"):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from games import by_id  # noqa: E402
+from prng import Prng  # noqa: E402
+
+
+def main(game_id, players, deal):
+    game = by_id(game_id)
+    s = game.new_state(players, deal)
+    total = len(s.all_cards())
+    prng = Prng(deal)
+    moves = 0
+    while not s.is_over():
+        obs = s.observe(s.current_player())
+        s.apply(game.basic_policy(obs, prng))
+        obs = None
+        moves += 1
+        if moves % 64 == 0:
+            gc.collect()
+    ok = len(s.all_cards()) == total
+    verdict = "ok" if ok else "LOST"
+    print("finished %s moves=%d winners=%s cards=%s" % (game_id, moves, s.winners(), verdict))
+    return ok
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    game_id = args[0] if args else "roller-coaster"
+    players = int(args[1]) if len(args) > 1 else 4
+    deal = int(args[2]) if len(args) > 2 else 7
+    if not main(game_id, players, deal):
+        sys.exit(1)

@@ -1,0 +1,53 @@
+"""Engine checks that only mean something on the MicroPython VM: hot
+paths run under ``micropython.heap_lock()`` (any allocation raises)."""
+
+import micropython
+
+import cards
+from cardset import CardSet
+from games import GAMES
+from prng import Prng
+
+
+def _locked_random_game(game, players, deal, seed):
+    s = game.new_state(players, deal)
+    buf = [0] * game.MAX_ACTIONS
+    prng = Prng(seed)
+    steps = 0
+    while not s.is_over():
+        micropython.heap_lock()
+        try:
+            n = s.legal_actions(buf)
+            s.apply(buf[prng.below(n)])
+        finally:
+            micropython.heap_unlock()
+        steps += 1
+    return steps
+
+
+def test_legal_actions_and_apply_allocate_nothing():
+    for game in GAMES:
+        for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
+            assert _locked_random_game(game, players, 1000 + players, players) > 0
+
+
+def test_cardset_and_prng_allocate_nothing():
+    s = CardSet(2)
+    buf = bytearray(108)
+    deck = bytearray(108)
+    p = Prng(77)
+    micropython.heap_lock()
+    try:
+        for c in range(108):
+            s.add(c)
+        s.remove(53)
+        n = s.count() + s.count_rank(6) + s.count_jokers()
+        k = s.fill(buf)
+        c = s.next(-1)
+        while c >= 0:
+            c = s.next(c)
+        p.shuffle(deck)
+        x = p.below(52) + cards.rank(17)
+    finally:
+        micropython.heap_unlock()
+    assert n == 107 + 8 + 3 and k == 107 and x >= 0

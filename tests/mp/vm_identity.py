@@ -1,0 +1,33 @@
+"""Prints PRNG output and deals; tests compare what CPython and the
+MicroPython VM print, line for line."""
+
+import sys
+
+for p in (".", "lib"):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import cards  # noqa: E402
+from games import GAMES  # noqa: E402
+from prng import DEAL_MAX, Prng  # noqa: E402
+
+
+def lines():
+    out = []
+    for seed in (1, 7, 12345, DEAL_MAX):
+        p = Prng(seed)
+        out.append("prng %d %s" % (seed, " ".join([str(p.next30()) for _ in range(12)])))
+        picks = [str(p.below(n)) for n in (2, 13, 52, 108, 1000)]
+        out.append("below %d %s" % (seed, " ".join(picks)))
+    for game in GAMES:
+        for players in (game.MIN_PLAYERS, game.MAX_PLAYERS):
+            for deal in (1, 7, 999999, DEAL_MAX):
+                s = game.new_state(players, deal)
+                hands = " / ".join([cards.codes(h.to_list()) for h in s.hands])
+                out.append("%s %d %d %s" % (game.ID, players, deal, hands))
+    return out
+
+
+if __name__ == "__main__":
+    for line in lines():
+        print(line)

@@ -1,0 +1,62 @@
+"""Build Roller Coaster positions from card codes, for rules tests.
+
+Plain Python so the MicroPython runner can use it too.
+"""
+
+import cards
+from games import roller_coaster as rc
+
+
+def position(hands, pile="", stock="", turn=0):
+    """A state with the given hands (list of code strings), discard pile
+    (bottom first) and stock (bottom first, last code on top)."""
+    players = len(hands)
+    s = rc.State(players, 1, _empty=True)
+    decks = s.decks
+    used = []
+
+    def take(code):
+        c = cards.parse_list(code, decks, used)[0]
+        used.append(c)
+        return c
+
+    for seat in range(players):
+        for code in hands[seat].split():
+            s.hands[seat].add(take(code))
+            s.counts[seat] += 1
+    for code in pile.split():
+        s.pile[s.pile_n] = take(code)
+        s.pile_n += 1
+    for code in stock.split():
+        s.deck[s.deck_n] = take(code)
+        s.deck_n += 1
+    s.turn = turn
+    s._reset_run()
+    return s
+
+
+def legal_codes(s):
+    """Legal actions as text: card codes, 'DRAW', 'DONE' (sorted)."""
+    out = []
+    for a in s.legal_list():
+        if a == rc.DRAW:
+            out.append("DRAW")
+        elif a == rc.DONE:
+            out.append("DONE")
+        else:
+            out.append(cards.code(a))
+    out.sort()
+    return out
+
+
+def play(s, codes):
+    """Play the named cards of the current hand in order."""
+    hand = s.hands[s.turn]
+    for code in codes.split():
+        want = cards.code(cards.parse(code))
+        c = hand.next(-1)
+        while c >= 0 and cards.code(c) != want:
+            c = hand.next(c)
+        if c < 0:
+            raise ValueError("not in hand: " + code)
+        s.apply(c)

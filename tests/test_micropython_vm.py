@@ -1,0 +1,41 @@
+"""The engine on the real MicroPython VM: rules tests, heap_lock proofs,
+a full computer game in a 64 KB heap, and identical PRNG output and deals
+on both VMs."""
+
+import subprocess
+import sys
+
+from vm import ROOT, run_mp
+
+
+def test_mp_runner_rules_and_heap_lock():
+    r = run_mp(["tests/mp/run.py"])
+    assert r.returncode == 0, r.stdout + r.stderr
+    last = r.stdout.strip().splitlines()[-1]
+    assert last.endswith(" passed, 0 failed")
+    assert "test_engine_mp.test_legal_actions_and_apply_allocate_nothing" in r.stdout
+
+
+def test_mp_full_four_player_game_in_64k():
+    for game_id in ("roller-coaster",):
+        for deal in (7, 11):
+            r = run_mp(["tests/mp/full_game.py", game_id, "4", str(deal)], heap="64K")
+            assert r.returncode == 0, r.stdout + r.stderr
+            assert "cards=ok" in r.stdout
+
+
+def test_mp_heap_lock_really_catches_allocation():
+    # guard against a VM where heap_lock silently does nothing
+    r = run_mp(["-c", "import micropython\nmicropython.heap_lock()\nx=[1,2]\nprint('no')"])
+    assert "MemoryError" in r.stderr + r.stdout
+
+
+def test_same_prng_and_deals_on_both_vms():
+    mp = run_mp(["tests/mp/vm_identity.py"])
+    assert mp.returncode == 0, mp.stderr
+    cp = subprocess.run(
+        [sys.executable, "tests/mp/vm_identity.py"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert cp.returncode == 0, cp.stderr
+    assert len(cp.stdout.splitlines()) >= 16
+    assert mp.stdout == cp.stdout
