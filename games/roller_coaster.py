@@ -16,7 +16,7 @@ from prng import Prng
 
 ID = "roller-coaster"
 NAME = "Roller Coaster"
-BLURB = "Shed runs up or down; A wraps"
+BLURB = "Shed runs up or down, A wraps"
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(8)
 DEFAULT_PLAYERS = const(3)
@@ -262,6 +262,29 @@ class State(GameState):
         """The cards of the run being entered this turn (a new list)."""
         return list(self.pile[self.pile_n - self.run_n : self.pile_n])
 
+    def why_illegal(self, action):
+        """A short reason why ``action`` is refused now ('' if legal)."""
+        if action in self.legal_list():
+            return ""
+        if action == DRAW:
+            return "Finish or undo the run first"
+        if action == DONE:
+            if self.run_n == 0:
+                return "Pick cards first"
+            if self.run_last_joker:
+                return "A joker can't end a run"
+            return "Opening needs 2+ cards"
+        r = cards.rank(action)
+        if self.run_n == 0 and r < 0:
+            return "A joker can't start a run"
+        if r < 0:
+            return "No card to follow the joker"
+        if self.run_n == 0 and self.opening:
+            return "No card fits next to it"
+        if self.run_n == 0:
+            return "Play 1 up or down from top"
+        return "Next rank must follow on"
+
     def describe(self, action):
         if action == DRAW:
             return "draw" if self.deck_n or self.pile_n > 1 else "pass"
@@ -283,9 +306,24 @@ class State(GameState):
             self.deck[i] = o.deck[i]
             self.pile[i] = o.pile[i]
         for name in (
-            "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "observer",
-            "run_n", "run_dir", "run_next", "run_anchor", "run_jokers", "run_last_joker",
-            "opening", "last_seat", "last_kind", "last_n",
+            "deck_n",
+            "pile_n",
+            "turn",
+            "turns",
+            "idle",
+            "over",
+            "winner",
+            "observer",
+            "run_n",
+            "run_dir",
+            "run_next",
+            "run_anchor",
+            "run_jokers",
+            "run_last_joker",
+            "opening",
+            "last_seat",
+            "last_kind",
+            "last_n",
         ):
             setattr(self, name, getattr(o, name))
 

@@ -1,0 +1,140 @@
+"""The HAL contract (hal/CONTRACT.md) on a CircuitPython 10 board.
+
+The only module that opens hardware: the I2C bus at the profile's speed
+(400 kHz), the SSD1306 through ``i2cdisplaybus`` (CircuitPython 10 has no
+``displayio.I2CDisplay``), buttons through ``keypad`` (scanned and
+debounced in the background, so no tap is lost between frames), the
+piezo through ``pwmio`` when the profile has one, ``microcontroller.nvm``
+and, where the port has it, ``alarm`` for deep sleep.
+"""
+
+import os
+import time
+
+import board
+import busio
+import displayio
+import i2cdisplaybus
+import keypad
+import microcontroller
+import supervisor
+from adafruit_displayio_ssd1306 import SSD1306
+from adafruit_ticks import ticks_add, ticks_diff
+from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav, key_by_name
+from micropython import const
+
+from hal import profiles
+
+try:
+    import pwmio
+except ImportError:  # a board with no PWM: silent
+    pwmio = None
+try:
+    import alarm
+except ImportError:  # RP2350, SAMD21: no deep sleep
+    alarm = None
+
+_FRAME_S = 0.02
+_DUTY_ON = const(0x8000)
+
+
+class DeviceHAL:
+    def __init__(self, profile=None):
+        self.profile_name = profile or profiles.DEFAULT
+        prof = profiles.get(self.profile_name)
+        self.profile = prof
+        self.width = prof["width"]
+        self.height = prof["height"]
+        displayio.release_displays()
+        self.i2c = busio.I2C(
+            getattr(board, prof["scl"]), getattr(board, prof["sda"]), frequency=prof["i2c_hz"]
+        )
+        bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=prof["address"])
+        self.display = SSD1306(bus, width=self.width, height=self.height, auto_refresh=False)
+        self._pins = tuple(getattr(board, name) for name, _ in prof["buttons"])
+        self._keys = keypad.Keys(self._pins, value_when_pressed=False, pull=True)
+        self._event = keypad.Event()
+        self.three = prof["nav"] == "three"
+        self.buttons = Buttons()
+        self.nav = ThreeButtonNav(self.buttons) if self.three else None
+        self._keymap = bytes(0 if self.three else key_by_name(k) for _, k in prof["buttons"])
+        self.overflows = 0
+        self.nvm = microcontroller.nvm  # None on ports without it
+        self._piezo = None
+        self._tone_end = 0
+        if prof.get("piezo") and pwmio is not None:
+            try:
+                self._piezo = pwmio.PWMOut(
+                    getattr(board, prof["piezo"]),
+                    duty_cycle=0,
+                    frequency=440,
+                    variable_frequency=True,
+                )
+            except (ValueError, RuntimeError):  # pin busy or no PWM slice: play silent
+                self._piezo = None
+
+    # -- time --------------------------------------------------------------
+    def ticks_ms(self):
+        return supervisor.ticks_ms()
+
+    def wait_frame(self):
+        time.sleep(_FRAME_S)
+
+    # -- input -------------------------------------------------------------
+    def poll(self, now):
+        ev = self._event
+        events = self._keys.events
+        while events.get_into(ev):
+            if self.three:
+                self.nav.feed(ev.key_number, ev.pressed, ev.timestamp)
+            else:
+                self.buttons.feed(self._keymap[ev.key_number], ev.pressed, ev.timestamp)
+        if events.overflowed:
+            events.overflowed = False
+            self.overflows += 1
+        if self.nav is not None:
+            self.nav.scan(now)
+        self.buttons.scan(now)
+        if self._piezo is not None and self._tone_end and ticks_diff(now, self._tone_end) >= 0:
+            self._piezo.duty_cycle = 0
+            self._tone_end = 0
+
+    def set_axis(self, axis=AXIS_VERTICAL):
+        if self.nav is not None:
+            self.nav.axis = axis
+
+    # -- misc --------------------------------------------------------------
+    def entropy(self):
+        try:
+            b = os.urandom(4)
+            return ((b[0] << 22) | (b[1] << 14) | (b[2] << 6) | (b[3] & 63)) or 1
+        except NotImplementedError:  # SAMD21
+            return (supervisor.ticks_ms() & 0x3FFFFFFF) or 1
+
+    def tone(self, freq, ms):
+        """Start a beep and return at once; ``poll`` ends it."""
+        if self._piezo is None:
+            return
+        self._piezo.frequency = freq
+        self._piezo.duty_cycle = _DUTY_ON
+        self._tone_end = ticks_add(supervisor.ticks_ms(), ms) or 1
+
+    def screen_power(self, on):
+        if on:
+            self.display.wake()
+        else:
+            self.display.sleep()
+
+    def save_nvm(self):
+        pass  # writes to microcontroller.nvm are already in flash
+
+    def deep_sleep(self):
+        """Sleep until a button is pressed; code.py restarts on waking.
+        Returns False where the port has no ``alarm``."""
+        if alarm is None:
+            return False
+        self.display.sleep()
+        self._keys.deinit()
+        alarms = [alarm.pin.PinAlarm(p, value=False, pull=True) for p in self._pins]
+        alarm.exit_and_deep_sleep_until_alarms(*alarms)
+        return True

@@ -1,0 +1,76 @@
+"""The console application: one screen at a time over a HAL.
+
+``App(hw).run()`` is the whole main loop: it drains button events into the
+current screen, lets the screen advance (computer turns, timers), and asks
+the display to refresh, which sends only the areas that changed.
+"""
+
+import gc
+
+from buttons import PRESS, REPEAT, Event
+
+from prng import DEAL_MAX, Prng
+
+
+class Settings:
+    def __init__(self):
+        self.pace_ms = 700  # how long each computer move stays on screen
+        self.sound = True
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.width = hw.width
+        self.height = hw.height
+        self.small = hw.height < 64
+        self.settings = Settings()
+        self.rng = Prng(hw.entropy())
+        self.event = Event()
+        self.screen = None
+        self.quit = False
+
+    def random_deal(self):
+        return self.rng.below(DEAL_MAX) + 1
+
+    def show(self, screen):
+        self.screen = None
+        gc.collect()
+        self.screen = screen
+        self.hw.set_axis(screen.axis)
+        self.hw.display.root_group = screen.group
+
+    def beep(self, freq=880, ms=30):
+        if self.settings.sound:
+            self.hw.tone(freq, ms)
+
+    def step(self, now):
+        """One frame: events, screen logic, refresh."""
+        hw = self.hw
+        hw.poll(now)
+        ev = self.event
+        while hw.buttons.get_into(ev):
+            if ev.kind == PRESS or ev.kind == REPEAT:
+                self.screen.on_key(ev.key, now)
+        self.screen.tick(now)
+        hw.display.refresh()
+
+    def busy(self):
+        """True while the screen is animating or computer players act."""
+        return self.screen.busy()
+
+    def start(self, game_id=None, players=0, deal=0):
+        """Open the title screen, or go straight to a game's table."""
+        import screens
+
+        if game_id:
+            screens.start_game(self, game_id, players, deal)
+        else:
+            self.show(screens.Title(self))
+
+    def run(self):
+        self.start()
+        hw = self.hw
+        while not self.quit:
+            self.step(hw.ticks_ms())
+            hw.wait_frame()

@@ -1,0 +1,224 @@
+"""Title, game menu, setup and results screens (text screens).
+
+Each screen owns a displayio Group and answers ``on_key(key, now)``,
+``tick(now)`` and ``busy()``; ``axis`` tells three-button boards whether
+previous/next mean UP/DOWN or LEFT/RIGHT here.
+"""
+
+import displayio
+import ui
+from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+
+import games
+from prng import DEAL_MAX
+
+TABLES = {"roller-coaster": "table_rc"}
+
+
+class Screen:
+    axis = AXIS_VERTICAL
+
+    def __init__(self, app):
+        self.app = app
+        self.group = displayio.Group()
+
+    def on_key(self, key, now):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def busy(self):
+        return False
+
+
+class Title(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        small = app.small
+        self.group.append(ui.text_label("ELEVATOR", 16 if small else 16, 0 if small else 6, 2))
+        self.group.append(ui.text_label("card console", 28, 22 if small else 30))
+        if not small:
+            self.group.append(ui.text_label("press A", 43, 48))
+
+    def on_key(self, key, now):
+        if key in (A, START):
+            self.app.show(GameMenu(self.app))
+
+
+class GameMenu(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.group.append(ui.text_label("Choose a game", 8, 0))
+        visible = 1 if app.small else 3
+        self.menu = ui.Menu(self.group, [g.NAME for g in games.GAMES], 10, 14, 12, visible)
+        self.blurb = ui.TextRow(32, 0, 26 if app.small else 58)
+        self.group.append(self.blurb.grid)
+        self._blurb()
+
+    def _blurb(self):
+        self.blurb.set(games.GAMES[self.menu.index].BLURB)
+
+    def on_key(self, key, now):
+        if key in (UP, LEFT):
+            self.menu.move(-1)
+            self._blurb()
+        elif key in (DOWN, RIGHT):
+            self.menu.move(1)
+            self._blurb()
+        elif key in (A, START):
+            self.app.show(Setup(self.app, games.GAMES[self.menu.index]))
+        elif key == B:
+            self.app.show(Title(self.app))
+
+
+class Setup(Screen):
+    """Players, deal (random or a number entered digit by digit), start."""
+
+    ROWS = 3
+
+    def __init__(self, app, game, players=0, deal=0):
+        super().__init__(app)
+        self.game = game
+        self.players = players or game.DEFAULT_PLAYERS
+        self.deal = deal  # 0 = random
+        self.row = 0
+        self.digit = -1  # >= 0 while editing that digit of the deal number
+        self.group.append(ui.text_label(game.NAME, 8, 0))
+        visible = 1 if app.small else 3
+        self.menu = ui.Menu(self.group, self._items(), 10, 14, 12, visible)
+        self.help = ui.TextRow(32, 0, 26 if app.small else 52)
+        self.group.append(self.help.grid)
+        self._refresh()
+
+    def _items(self):
+        deal = "random" if self.deal == 0 else self._deal_text()
+        return ["Players  < %d >" % self.players, "Deal  " + deal, "Start"]
+
+    def _deal_text(self):
+        t = "%010d" % self.deal
+        if self.digit < 0:
+            return str(self.deal)
+        return t[: self.digit] + "[" + t[self.digit] + "]" + t[self.digit + 1 :]
+
+    def _refresh(self):
+        self.menu.set_items(self._items())
+        if self.digit >= 0:
+            self.help.set("UP/DN DIGIT  A NEXT  B DONE")
+        elif self.menu.index == 1:
+            self.help.set("<> RANDOM/NUMBER  A EDIT")
+        else:
+            self.help.set("A START  B BACK")
+
+    def _change(self, d):
+        i = self.menu.index
+        if i == 0:
+            n = self.players + d
+            lo, hi = self.game.MIN_PLAYERS, self.game.MAX_PLAYERS
+            self.players = hi if n < lo else lo if n > hi else n
+        elif i == 1:
+            self.deal = 0 if self.deal else 1
+
+    def _edit_digit(self, d):
+        t = bytearray(("%010d" % self.deal).encode())
+        t[self.digit] = 48 + (t[self.digit] - 48 + d) % 10
+        value = int(bytes(t))
+        if 1 <= value <= DEAL_MAX:
+            self.deal = value
+
+    def on_key(self, key, now):
+        if self.digit >= 0:
+            if key in (UP, RIGHT):
+                self._edit_digit(1)
+            elif key in (DOWN, LEFT):
+                self._edit_digit(-1)
+            elif key == A:
+                self.digit = (self.digit + 1) % 10
+            elif key in (B, START):
+                self.digit = -1
+            self._refresh()
+            return
+        if key == UP:
+            self.menu.move(-1)
+        elif key == DOWN:
+            self.menu.move(1)
+        elif key == LEFT:
+            self._change(-1)
+        elif key in (RIGHT, SELECT):
+            self._change(1)
+        elif key in (A, START):
+            if self.menu.index == 2 or key == START:
+                start_game(self.app, self.game.ID, self.players, self.deal)
+                return
+            if self.menu.index == 1:
+                if self.deal == 0:
+                    self.deal = self.app.random_deal()
+                self.digit = 0
+            else:
+                self._change(1)
+        elif key == B:
+            self.app.show(GameMenu(self.app))
+            return
+        self._refresh()
+
+
+class Results(Screen):
+    def __init__(self, app, game, state, players, deal):
+        super().__init__(app)
+        self.game = game
+        self.players = players
+        self.deal = deal
+        places = state.ranking()
+        win = state.winners()
+        if state.winner == 0:
+            head = "You win!"
+        elif state.winner > 0:
+            head = "P%d wins" % (state.winner + 1)
+        else:
+            head = "Blocked"
+        self.group.append(ui.text_label(head, 0, 0, 1 if app.small else 2))
+        self.rows = []
+        order = sorted(range(players), key=lambda s: (places[s], s))
+        for s in order:
+            who = "YOU" if s == 0 else "P%d" % (s + 1)
+            mark = "*" if s in win else " "
+            self.rows.append("%d%s %-3s %2d CARDS" % (places[s] + 1, mark, who, state.counts[s]))
+        self.rows.append("DEAL %d" % deal)
+        self.rows.append("A AGAIN  SEL SAME DEAL  B MENU")
+        self.first = 0
+        y0 = 12 if app.small else 24
+        self.visible = (app.height - y0) // 7
+        self.lines = []
+        for i in range(self.visible):
+            row = ui.TextRow(32, 0, y0 + i * 7)
+            self.lines.append(row)
+            self.group.append(row.grid)
+        self._render()
+
+    def _render(self):
+        for i in range(self.visible):
+            j = self.first + i
+            self.lines[i].set(self.rows[j] if j < len(self.rows) else "")
+
+    def on_key(self, key, now):
+        if key in (UP, LEFT) and self.first > 0:
+            self.first -= 1
+            self._render()
+        elif key in (DOWN, RIGHT) and self.first + self.visible < len(self.rows):
+            self.first += 1
+            self._render()
+        elif key == A:
+            start_game(self.app, self.game.ID, self.players, 0)
+        elif key == SELECT:
+            start_game(self.app, self.game.ID, self.players, self.deal)
+        elif key in (B, START):
+            self.app.show(GameMenu(self.app))
+
+
+def start_game(app, game_id, players, deal):
+    """Deal a game (deal 0 = random) and show its table."""
+    game = games.by_id(game_id)
+    if deal == 0:
+        deal = app.random_deal()
+    table = __import__(TABLES[game_id])
+    app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal))

@@ -1,0 +1,18 @@
+"""Desktop simulator: the console's HAL contract on CPython.
+
+Importing ``sim`` puts ``lib/`` and the project root first on ``sys.path``,
+the same two places CircuitPython searches, so the simulator imports every
+module exactly as a board does (``import cards``, ``from games import ...``).
+"""
+
+import os
+import sys
+
+# Blinka's platform-independent mode: no "GENERIC_X86 is not fully
+# supported" noise, and no probing of this machine's pins.
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (ROOT, os.path.join(ROOT, "lib")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)

@@ -1,0 +1,101 @@
+"""Command line of the simulator.
+
+    python -m sim                      the console in this terminal
+    python -m sim --window             ... in a pygame window (if installed)
+    python -m sim --headless --game roller-coaster --players 3 --seed 7 \\
+        --keys A,RIGHT,A --screenshot out.png
+
+Bad arguments get one line naming what is allowed, and exit status 2.
+"""
+
+import argparse
+import sys
+
+from buttons import NAMES, key_by_name
+
+import sim  # noqa: F401  (sets sys.path like a board)
+from games import GAMES, by_id
+from hal import profiles
+from prng import DEAL_MAX
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        sys.stderr.write("sim: error: %s\n" % message)
+        sys.exit(2)
+
+
+def fail(message):
+    sys.stderr.write("sim: error: %s\n" % message)
+    sys.exit(2)
+
+
+def parse_args(argv):
+    p = _Parser(prog="python -m sim", description="Pocket card console simulator")
+    p.add_argument("--profile", default=profiles.DEFAULT, choices=sorted(profiles.PROFILES))
+    p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
+    p.add_argument("--window", action="store_true", help="show a pygame window")
+    p.add_argument(
+        "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in GAMES)
+    )
+    p.add_argument("--players", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="deal number, 1..%d" % DEAL_MAX)
+    p.add_argument("--keys", default="", help="comma-separated presses: " + ",".join(NAMES))
+    p.add_argument("--screenshot", help="write a PNG of the panel at the end")
+    p.add_argument("--scale", type=int, default=4, help="PNG pixels per panel pixel (1-16)")
+    p.add_argument("--pace", type=int, default=None, help="ms each computer move stays shown")
+    args = p.parse_args(argv)
+    game = None
+    if args.game is not None:
+        game = by_id(args.game)
+        if game is None:
+            fail("unknown game %r; choose one of: %s" % (args.game, ", ".join(g.ID for g in GAMES)))
+    if args.players:
+        if game is None:
+            fail("--players needs --game")
+        if not game.MIN_PLAYERS <= args.players <= game.MAX_PLAYERS:
+            fail(
+                "%s takes %d to %d players, not %d"
+                % (game.ID, game.MIN_PLAYERS, game.MAX_PLAYERS, args.players)
+            )
+    if args.seed and not 1 <= args.seed <= DEAL_MAX:
+        fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
+    if args.seed < 0:
+        fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
+    if not 1 <= args.scale <= 16:
+        fail("--scale must be 1 to 16")
+    keys = []
+    for part in args.keys.split(",") if args.keys.strip() else []:
+        k = key_by_name(part)
+        if k < 0:
+            fail("unknown key %r in --keys; allowed: %s" % (part.strip(), ",".join(NAMES)))
+        keys.append(k)
+    args.key_list = keys
+    return args
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.headless:
+        from sim import render
+        from sim.headless import Session
+
+        s = Session(args.profile, args.game, args.players, args.seed, pace_ms=args.pace)
+        s.settle()
+        for k in args.key_list:
+            s.press(k)
+        if args.screenshot:
+            render.save_png(s.hw.panel, args.screenshot, args.scale)
+        print("\n".join(render.half_blocks(s.hw.panel)))
+        return 0
+    if args.window:
+        from sim import window
+
+        return window.run(args)
+    from sim import term
+
+    return term.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

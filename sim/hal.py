@@ -1,0 +1,114 @@
+"""The HAL contract (hal/CONTRACT.md) on CPython.
+
+The display is the real ``adafruit_displayio_ssd1306`` driver on Blinka's
+displayio, talking to ``sim.ssd1306``'s emulated bus and panel. Time is
+either the real clock or a virtual one that each frame advances (headless
+runs and tests are then exact and fast). Buttons, nvm and sound follow the
+device HAL: the same ``lib/buttons.py`` queue, a bytearray store optionally
+kept in a file, and a tone log instead of a piezo.
+"""
+
+import os
+import time
+
+import displayio
+import i2cdisplaybus
+from adafruit_displayio_ssd1306 import SSD1306
+from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav
+
+from hal import profiles
+from sim.ssd1306 import EmulatedI2C, SSD1306Panel
+
+FRAME_MS = 20
+NVM_SIZE = 4096
+
+
+class SimHAL:
+    def __init__(self, profile=None, virtual_time=True, seed=None, nvm_path=None):
+        self.profile_name = profile or profiles.DEFAULT
+        self.profile = profiles.get(self.profile_name)
+        self.width = self.profile["width"]
+        self.height = self.profile["height"]
+        self.i2c = EmulatedI2C(frequency=self.profile["i2c_hz"])
+        self.panel = SSD1306Panel(self.width, self.height)
+        self.i2c.attach(self.profile["address"], self.panel)
+        displayio.release_displays()
+        bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=self.profile["address"])
+        self.display = SSD1306(bus, width=self.width, height=self.height, auto_refresh=False)
+        self.buttons = Buttons()
+        self.three = self.profile["nav"] == "three"
+        self.nav = ThreeButtonNav(self.buttons) if self.three else None
+        self.virtual_time = virtual_time
+        self._now = 0
+        self._t0 = time.monotonic()
+        self._seed = seed
+        self.tones = []
+        self.screen_on = True
+        self.nvm_path = nvm_path
+        self.nvm = bytearray(b"\xff" * NVM_SIZE)
+        if nvm_path and os.path.exists(nvm_path):
+            with open(nvm_path, "rb") as f:
+                data = f.read(NVM_SIZE)
+            self.nvm[: len(data)] = data
+
+    # -- contract ------------------------------------------------------------
+    def ticks_ms(self):
+        if self.virtual_time:
+            return self._now
+        return int((time.monotonic() - self._t0) * 1000) & 0x1FFFFFFF
+
+    def wait_frame(self):
+        if self.virtual_time:
+            self._now = (self._now + FRAME_MS) & 0x1FFFFFFF
+        else:
+            time.sleep(FRAME_MS / 1000)
+
+    def advance(self, ms):
+        """Virtual time only: move the clock on without a frame."""
+        self._now = (self._now + ms) & 0x1FFFFFFF
+
+    def poll(self, now):
+        if self.nav is not None:
+            self.nav.scan(now)
+        self.buttons.scan(now)
+
+    def set_axis(self, axis):
+        if self.nav is not None:
+            self.nav.axis = axis
+
+    def entropy(self):
+        if self._seed is not None:
+            return self._seed
+        return (int(time.time() * 1000) ^ os.getpid()) & 0x3FFFFFFF or 1
+
+    def tone(self, freq, ms):
+        self.tones.append((freq, ms))
+        del self.tones[:-32]
+
+    def screen_power(self, on):
+        self.screen_on = on
+        if on:
+            self.display.wake()
+        else:
+            self.display.sleep()
+
+    def save_nvm(self):
+        if self.nvm_path:
+            with open(self.nvm_path, "wb") as f:
+                f.write(self.nvm)
+
+    # -- simulator inputs ------------------------------------------------------
+    def press(self, key):
+        """A logical key tap (press and release)."""
+        self.buttons.tap(key, self.ticks_ms())
+
+    def physical(self, button, long=False):
+        """Three-button boards: tap (or hold) physical button 0, 1 or 2."""
+        now = self.ticks_ms()
+        self.nav.feed(button, True, now)
+        if long:
+            self.nav.scan(now + 1000)
+        self.nav.feed(button, False, now + (1000 if long else 50))
+
+    def axis(self):
+        return self.nav.axis if self.nav is not None else AXIS_VERTICAL

@@ -1,0 +1,52 @@
+"""Run the real app on the simulated HAL without a terminal.
+
+``Session`` owns a ``SimHAL`` and an ``App`` on virtual time: ``press``
+taps a key, ``settle`` runs frames until computer players have finished
+and the person is to act (or the step budget runs out), and the panel,
+bus counters and screen are there to inspect.
+"""
+
+from app import App
+from buttons import key_by_name
+
+from sim.hal import SimHAL
+
+
+class Session:
+    def __init__(self, profile=None, game=None, players=0, deal=0, seed=1, pace_ms=None):
+        self.hw = SimHAL(profile, virtual_time=True, seed=seed)
+        self.app = App(self.hw)
+        if pace_ms is not None:
+            self.app.settings.pace_ms = pace_ms
+        self.app.start(game, players, deal)
+        self.frame()
+
+    def frame(self):
+        self.app.step(self.hw.ticks_ms())
+        self.hw.wait_frame()
+
+    def settle(self, max_frames=20000):
+        """Frames until the screen waits for the person."""
+        for _ in range(max_frames):
+            self.frame()
+            if not self.app.busy():
+                return True
+        return False
+
+    def press(self, key, settle=True):
+        if isinstance(key, str):
+            k = key_by_name(key)
+            if k < 0:
+                raise ValueError("unknown key " + key)
+            key = k
+        self.hw.press(key)
+        self.frame()
+        if settle:
+            self.settle()
+
+    def bus_bytes(self):
+        return self.hw.i2c.bytes_sent
+
+    @property
+    def screen(self):
+        return self.app.screen

@@ -1,0 +1,69 @@
+"""The simulator in a pygame window (only when pygame is installed).
+
+Key-down and key-up events reach the HAL as real presses and releases, so
+auto-repeat and the three-button long presses behave as on a board.
+Keys as in the terminal; on the three-button profile j/k/l are the
+board's buttons A/B/C (hold for a long press).
+"""
+
+from app import App
+from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+
+from sim.hal import SimHAL
+
+ON = (170, 220, 255)
+
+
+def run(args):
+    try:
+        import pygame
+    except ImportError:
+        import sys
+
+        sys.stderr.write("sim: error: --window needs pygame (pip install pygame)\n")
+        return 2
+    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None)
+    app = App(hw)
+    app.start(args.game, args.players, args.seed)
+    scale = args.scale
+    pygame.init()
+    screen = pygame.display.set_mode((hw.width * scale, hw.height * scale))
+    pygame.display.set_caption("Elevator card console")
+    keymap = {
+        pygame.K_UP: UP,
+        pygame.K_DOWN: DOWN,
+        pygame.K_LEFT: LEFT,
+        pygame.K_RIGHT: RIGHT,
+        pygame.K_z: A,
+        pygame.K_SPACE: A,
+        pygame.K_x: B,
+        pygame.K_BACKSPACE: B,
+        pygame.K_RETURN: START,
+        pygame.K_s: SELECT,
+        pygame.K_TAB: SELECT,
+    }
+    physical = {pygame.K_j: 0, pygame.K_k: 1, pygame.K_l: 2}
+    clock = pygame.time.Clock()
+    last = -1
+    while True:
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
+                pygame.quit()
+                return 0
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                down = ev.type == pygame.KEYDOWN
+                now = hw.ticks_ms()
+                if hw.three and ev.key in physical:
+                    hw.nav.feed(physical[ev.key], down, now)
+                elif ev.key in keymap:
+                    hw.buttons.feed(keymap[ev.key], down, now)
+        app.step(hw.ticks_ms())
+        if hw.i2c.bytes_sent != last:
+            last = hw.i2c.bytes_sent
+            screen.fill((0, 0, 0))
+            for y, row in enumerate(hw.panel.pixels()):
+                for x, v in enumerate(row):
+                    if v:
+                        screen.fill(ON, (x * scale, y * scale, scale, scale))
+            pygame.display.flip()
+        clock.tick(50)
