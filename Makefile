@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -P -m pytest
 
 build: $(STAMP)
 	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

@@ -1,7 +1,6 @@
 """Pocket card console: build this board's HAL and run the app."""
 
-from app import App
-
 import hal
+from app import App
 
 App(hal.open()).run()

@@ -282,8 +282,19 @@ class State(GameState):
         if self.run_n == 0 and self.opening:
             return "No card fits next to it"
         if self.run_n == 0:
-            return "Play 1 up or down from top"
-        return "Next rank must follow on"
+            top = cards.rank(self.pile[self.pile_n - 1])
+            return "Play %s or %s on %s" % (
+                cards.rank_code(_step(top, 1)),
+                cards.rank_code(_step(top, -1)),
+                cards.rank_code(top),
+            )
+        if self.run_dir == 0:
+            gap = self.run_jokers + 1
+            return "Next must be %s or %s" % (
+                cards.rank_code(_step(self.run_anchor, gap)),
+                cards.rank_code(_step(self.run_anchor, -gap)),
+            )
+        return "Next must be " + cards.rank_code(self.run_next)
 
     def describe(self, action):
         if action == DRAW:
@@ -361,45 +372,9 @@ def new_state(players, deal=1):
     return State(players, deal)
 
 
-# -- the basic computer player ------------------------------------------
-
-
-def _best_run(state, depth):
-    """(cards shed, -jokers used, first action) of the best way to finish
-    the run under way; cards of equal rank lead to equal futures, so one
-    per rank is tried."""
-    buf = [0] * MAX_ACTIONS
-    n = state.legal_actions(buf)
-    best = (-1, 0, -1)
-    tried = 0  # bit r set: a natural of rank r tried; bit 13: a joker
-    for i in range(n):
-        a = buf[i]
-        if a == DRAW:
-            continue
-        if a == DONE:
-            cand = (state.run_n, 0, DONE)
-        else:
-            r = cards.rank(a)
-            bit = 1 << (13 if r < 0 else r)
-            if tried & bit:
-                continue
-            tried |= bit
-            child = state.clone()
-            child.apply(a)
-            if child.turn != state.turn or child.over:  # hand emptied
-                cand = (state.run_n + 1, -(1 if r < 0 else 0), a)
-            else:
-                sub = _best_run(child, depth + 1)
-                cand = (sub[0], sub[1] - (1 if r < 0 else 0), a)
-        if cand[0] > best[0] or (cand[0] == best[0] and cand[1] > best[1]):
-            best = cand
-    return best
-
-
 def basic_policy(obs, prng=None):
-    """Play the longest run the hand allows, keeping jokers when a run of
-    the same length needs none; draw only when nothing can be played."""
-    best = _best_run(obs, 0)
-    if best[2] >= 0:
-        return best[2]
-    return DRAW
+    """The basic computer player (``games/roller_coaster_ai.py``), loaded
+    on first use so a rules-only import stays small."""
+    from games import roller_coaster_ai
+
+    return roller_coaster_ai.basic_policy(obs, prng)

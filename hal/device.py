@@ -20,9 +20,9 @@ import microcontroller
 import supervisor
 from adafruit_displayio_ssd1306 import SSD1306
 from adafruit_ticks import ticks_add, ticks_diff
-from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav, key_by_name
 from micropython import const
 
+from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav, key_by_name
 from hal import profiles
 
 try:

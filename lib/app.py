@@ -8,7 +8,6 @@ the display to refresh, which sends only the areas that changed.
 import gc
 
 from buttons import PRESS, REPEAT, Event
-
 from prng import DEAL_MAX, Prng
 
 

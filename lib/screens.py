@@ -6,10 +6,10 @@ previous/next mean UP/DOWN or LEFT/RIGHT here.
 """
 
 import displayio
-import ui
-from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 
 import games
+import ui
+from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from prng import DEAL_MAX
 
 TABLES = {"roller-coaster": "table_rc"}

@@ -9,17 +9,23 @@ Picked cards go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of the turn makes undo exact.
 """
 
-import ui
 from adafruit_ticks import ticks_add, ticks_diff
-from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from micropython import const
-from screens import Results, Screen
 
 import cards
+import ui
+from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from games import roller_coaster as rc
+from screens import Results, Screen
 
 _HUMAN = const(0)
 _PILE_SHOWN = const(11)
+
+
+def _by_rank(card):
+    """Hand order: by rank (runs read left to right), jokers last."""
+    r = cards.rank(card)
+    return (r if r >= 0 else 13) * 8 + cards.suit(card) + 1
 
 
 class Table(Screen):
@@ -220,6 +226,7 @@ class Table(Screen):
     def render(self):
         s = self.state
         self.hand = s.hands[_HUMAN].to_list()
+        self.hand.sort(key=_by_rank)
         n = len(self.hand)
         if self.cursor >= n:
             self.cursor = max(0, n - 1)

@@ -6,10 +6,11 @@ moved, so displayio sends only those areas over the bus.
 """
 
 import displayio
-import glyphs
 import terminalio
 from adafruit_display_text import label
 from micropython import const
+
+import glyphs
 
 _SPACE = glyphs.char_tile(" ")
 HAND_PITCH = const(11)

@@ -13,6 +13,11 @@ import sys
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (ROOT, os.path.join(ROOT, "lib")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+# lib/ first, as on a board; the root goes last so that its code.py never
+# hides the standard library's ``code`` module.
+_LIB = os.path.join(ROOT, "lib")
+if _LIB not in sys.path:
+    sys.path.insert(0, _LIB)
+if ROOT in sys.path:
+    sys.path.remove(ROOT)
+sys.path.append(ROOT)

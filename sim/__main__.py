@@ -12,8 +12,6 @@ import argparse
 import sys
 
 from buttons import NAMES, key_by_name
-
-import sim  # noqa: F401  (sets sys.path like a board)
 from games import GAMES, by_id
 from hal import profiles
 from prng import DEAL_MAX

@@ -14,13 +14,32 @@ import time
 import displayio
 import i2cdisplaybus
 from adafruit_displayio_ssd1306 import SSD1306
-from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav
 
+from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav
 from hal import profiles
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
 
 FRAME_MS = 20
 NVM_SIZE = 4096
+
+
+class _Display(SSD1306):
+    """The real driver, with one Blinka difference from CircuitPython undone.
+
+    After a full refresh (a new root group), CircuitPython's
+    ``displayio_tilegrid_finish_refresh`` clears every change flag; Blinka
+    2.7.1 keeps them, so the next frame would send the new screen again.
+    Consuming those stale areas here makes the bus carry what a board's does.
+    """
+
+    def refresh(self, **kwargs):
+        full = self._core.full_refresh
+        done = super().refresh(**kwargs)
+        group = self._core.current_group
+        if full and done and group is not None:
+            group._get_refresh_areas([])
+            group._finish_refresh()
+        return done
 
 
 class SimHAL:
@@ -34,7 +53,7 @@ class SimHAL:
         self.i2c.attach(self.profile["address"], self.panel)
         displayio.release_displays()
         bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=self.profile["address"])
-        self.display = SSD1306(bus, width=self.width, height=self.height, auto_refresh=False)
+        self.display = _Display(bus, width=self.width, height=self.height, auto_refresh=False)
         self.buttons = Buttons()
         self.three = self.profile["nav"] == "three"
         self.nav = ThreeButtonNav(self.buttons) if self.three else None

@@ -8,7 +8,6 @@ bus counters and screen are there to inspect.
 
 from app import App
 from buttons import key_by_name
-
 from sim.hal import SimHAL
 
 

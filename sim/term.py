@@ -15,7 +15,6 @@ import tty
 
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-
 from sim import render
 from sim.hal import SimHAL
 

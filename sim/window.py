@@ -8,7 +8,6 @@ board's buttons A/B/C (hold for a long press).
 
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-
 from sim.hal import SimHAL
 
 ON = (170, 220, 255)

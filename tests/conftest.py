@@ -1,6 +1,6 @@
-"""Put the board's import paths first, as CircuitPython does: ``lib/``
-and the project root (so ``import cards`` and ``from games import ...``
-resolve the same way as on a device)."""
+"""Put the board's import paths on sys.path, as CircuitPython does:
+``lib/`` and the project root (so ``import cards`` and
+``from games import ...`` resolve the same way as on a device)."""
 
 import os
 import sys
@@ -10,6 +10,8 @@ import sys
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for path in (os.path.join(ROOT, "tests"), ROOT, os.path.join(ROOT, "lib")):
+# Appended, not prepended: the board's root holds ``code.py``, which must not
+# hide the standard library's ``code`` module (pdb imports it) on CPython.
+for path in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
-        sys.path.insert(0, path)
+        sys.path.append(path)

@@ -26,8 +26,8 @@ import keypad  # noqa: E402
 import microcontroller  # noqa: E402
 import pwmio  # noqa: E402
 import supervisor  # noqa: E402
-from buttons import NAMES, Event  # noqa: E402
 
+from buttons import NAMES, Event  # noqa: E402
 from hal import profiles  # noqa: E402
 
 

@@ -182,3 +182,13 @@ def test_rc15_ranking_by_cards_left():
         s.apply(rc.DRAW)
     assert s.is_over()
     assert s.ranking() == [2, 0, 2, 1]
+
+
+def test_rc7_refusals_say_why():
+    s = position(["KH JD 9C 5H", "4D"], pile="QS")
+    assert s.why_illegal(cards.parse("9C")) == "Play K or J on Q"
+    assert s.why_illegal(cards.parse("KH")) == ""
+    assert s.why_illegal(rc.DONE) == "Pick cards first"
+    play(s, "KH")
+    assert s.why_illegal(cards.parse("5H")) == "Next must be A"
+    assert s.why_illegal(rc.DRAW) == "Finish or undo the run first"

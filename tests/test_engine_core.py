@@ -1,0 +1,87 @@
+"""Cards, card sets and the PRNG. Plain asserts: tests/mp/run.py runs
+this file under MicroPython too."""
+
+import cards
+from cardset import BITS, CardSet
+from prng import DEAL_MAX, Prng
+
+
+def test_card_codes_round_trip():
+    for c in range(108):
+        code = cards.code(c)
+        assert cards.parse(code) % 54 == c % 54 or cards.is_joker(c)
+    assert cards.code(cards.parse("10D")) == "10D"
+    assert cards.parse("7h") == cards.parse("7H")
+    assert cards.code(52) == "JK" and cards.code(53) == "JK" and cards.code(107) == "JK"
+    assert cards.rank(cards.parse("AS")) == 0 and cards.rank(cards.parse("KS")) == 12
+    assert cards.is_red(cards.parse("QD")) and not cards.is_red(cards.parse("QC"))
+    assert cards.is_red(cards.JOKER_RED) and not cards.is_red(cards.JOKER_BLACK)
+    assert cards.parse_list("JK JK 7H 7H", decks=2) == [52, 53, 32, 86]
+    for bad in ("", "1", "11H", "7X", "ZZ"):
+        try:
+            cards.parse(bad)
+            raise AssertionError("accepted " + bad)
+        except ValueError:
+            pass
+
+
+def test_cardset_basic_ops_two_decks():
+    s = CardSet(2)
+    assert s.is_empty() and s.count() == 0 and s.next(-1) == -1
+    for c in (0, 26, 27, 53, 54, 107):
+        s.add(c)
+    assert s.count() == 6 and s.contains(27) and not s.contains(28)
+    assert s.to_list() == [0, 26, 27, 53, 54, 107]
+    s.remove(27)
+    s.remove(27)  # removing twice is harmless
+    assert s.to_list() == [0, 26, 53, 54, 107]
+    assert s.count_jokers() == 2  # 53 and 107
+    assert s.count_rank(0) == 3  # AC of both decks and AH
+    assert s.first_joker() == 53
+    buf = bytearray(10)
+    assert s.fill(buf) == 5 and list(buf[:5]) == [0, 26, 53, 54, 107]
+    assert not s.contains(-1) and not s.contains(500)
+
+
+def test_cardset_words_stay_small_ints():
+    s = CardSet(2)
+    for c in range(108):
+        s.add(c)
+    assert s.count() == 108
+    for w in s.w:
+        assert 0 <= w < (1 << BITS) <= (1 << 30)
+
+
+def test_cardset_filters_by_rank_and_colour():
+    s = CardSet(1)
+    for code in ("7H", "7S", "8D", "JK", "KC"):
+        s.add(cards.parse(code))
+    assert [cards.code(c) for c in s.of_rank(6)] == ["7H", "7S"]
+    assert [cards.code(c) for c in s.of_colour(True)] == ["8D", "7H"]
+    assert [cards.code(c) for c in s.of_colour(False)] == ["KC", "7S"]
+
+
+def test_prng_is_deterministic_and_in_range():
+    a = Prng(12345)
+    b = Prng(12345)
+    xs = [a.next30() for _ in range(200)]
+    assert xs == [b.next30() for _ in range(200)]
+    assert all(0 <= x <= DEAL_MAX for x in xs)
+    assert len(set(xs)) == 200
+    assert Prng(1).next30() != Prng(2).next30()
+    p = Prng(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[p.below(6)] += 1
+    assert min(counts) > 850 and max(counts) < 1150
+
+
+def test_shuffle_is_a_permutation_and_depends_on_deal():
+    d1 = bytearray(range(54))
+    d2 = bytearray(range(54))
+    Prng(99).shuffle(d1)
+    Prng(100).shuffle(d2)
+    assert sorted(d1) == list(range(54)) and d1 != d2
+    d3 = bytearray(range(54))
+    Prng(99).shuffle(d3)
+    assert d3 == d1

@@ -1,0 +1,201 @@
+"""The app on the simulator: screens, panel contents, bus bytes, a whole
+game through button presses, both board profiles."""
+
+import glyphs
+from buttons import START, A, B
+from games import roller_coaster as rc
+from sim import autopilot, render
+from sim.headless import Session
+
+
+def _panel_block(panel, x, y, w, h):
+    rows = panel.pixels()
+    return [list(rows[y + j][x : x + w]) for j in range(h)]
+
+
+def _glyph_block(card):
+    """The 10x14 pixels the glyph sheet holds for a card."""
+    top, bottom = glyphs.card_tiles(card)
+    out = []
+    for tile in (top, bottom):
+        for j in range(glyphs.HALF_H):
+            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j] for i in range(glyphs.CARD_W)])
+    return out
+
+
+def test_title_screen_renders():
+    s = Session()
+    assert type(s.screen).__name__ == "Title"
+    panel = s.hw.panel
+    assert panel.on and not panel.unknown
+    lit = panel.lit_count()
+    assert 200 < lit < 128 * 64 // 2  # text, not blank and not all white
+    # "ELEVATOR" at scale 2 fills the top band; the bottom corners stay dark
+    rows = panel.pixels()
+    assert sum(sum(r) for r in rows[4:30]) > 150
+    assert sum(rows[63][:8]) == 0
+
+
+def test_table_shows_the_dealt_hand(tmp_path):
+    s = Session(game="roller-coaster", players=3, deal=7)
+    table = s.screen
+    assert type(table).__name__ == "Table"
+    hand = table.hand
+    assert len(hand) == 5
+    for i, card in enumerate(hand):
+        x = table.hand_x + i * 11
+        assert _panel_block(s.hw.panel, x, table.hand_y, 10, 14) == _glyph_block(card), card
+    # the PNG is the panel, scaled with crisp pixels
+    path = tmp_path / "table.png"
+    render.save_png(s.hw.panel, str(path), scale=4)
+    from PIL import Image
+
+    img = Image.open(path)
+    assert img.size == (512, 256)
+    rows = s.hw.panel.pixels()
+    for y in (0, 20, 50):
+        for x in (5, 64, 100):
+            lit = img.getpixel((x * 4 + 2, y * 4 + 2)) != (0, 0, 0)
+            assert lit == bool(rows[y][x])
+
+
+def test_cursor_move_sends_under_64_bytes():
+    s = Session(game="roller-coaster", players=4, deal=11)
+    before = s.bus_bytes()
+    s.press("RIGHT")
+    assert 0 < s.bus_bytes() - before < 64
+    before = s.bus_bytes()
+    s.press("LEFT")
+    assert 0 < s.bus_bytes() - before < 64
+
+
+def test_screen_change_is_one_frame():
+    s = Session()
+    before = s.bus_bytes()
+    s.press("A")
+    # one full frame: 1024 data bytes plus addressing and control bytes
+    assert 1024 < s.bus_bytes() - before < 1100
+
+
+def test_refused_card_says_why():
+    s = Session(game="roller-coaster", players=3, deal=7)
+    table = s.screen
+    state = table.state
+    bad = [c for c in table.hand if c not in state.legal_list()]
+    assert bad, "deal 7 has a card that cannot open"
+    while table.hand[table.cursor] != bad[0]:
+        s.press("RIGHT")
+    s.press("A")
+    assert table.msg.text().strip() == state.why_illegal(bad[0]).upper()
+    assert s.hw.tones and s.hw.tones[-1][0] == 220
+    assert table.picked == []
+
+
+def test_pick_undo_and_play_a_run():
+    s = Session(game="roller-coaster", players=3, deal=7)
+    table = s.screen
+    state = table.state
+    first = [c for c in table.hand if c in state.legal_list()][0]
+    while table.hand[table.cursor] != first:
+        s.press("RIGHT")
+    s.press("A")
+    assert table.picked == [first] and first not in table.hand
+    s.press("B")  # take it back
+    assert table.picked == [] and first in table.hand
+    assert table.state.key() == table.base.key()
+
+
+def test_whole_game_through_buttons_from_title():
+    for deal, players in ((3, 2), (7, 4), (21, 8)):
+        s = Session(seed=deal, pace_ms=100)
+        s.press("A")  # title -> menu
+        s.press("A")  # menu -> setup
+        setup = s.screen
+        while setup.players != players:
+            s.press("RIGHT")
+        s.press("DOWN")
+        s.press("A")  # edit the deal number: random -> digits
+        setup.deal = deal
+        s.press("B")
+        s.press("START")
+        table = s.screen
+        assert type(table).__name__ == "Table" and table.deal == deal
+        for _ in range(3000):
+            if not autopilot.play_turn(s):
+                s.settle()
+                if type(s.screen).__name__ == "Results":
+                    break
+        results = s.screen
+        assert type(results).__name__ == "Results", deal
+        assert table.state.is_over()
+        assert "DEAL %d" % deal in results.rows
+        s.press("B")
+        assert type(s.screen).__name__ == "GameMenu"
+
+
+def test_opponents_wait_then_skip_ahead():
+    s = Session(game="roller-coaster", players=4, deal=5, pace_ms=1000)
+    table = s.screen
+    s.press("SELECT", settle=False)  # draw: the computer players' turn
+    assert table.state.current_player() == 1
+    for _ in range(10):
+        s.frame()
+    assert table.state.current_player() == 1  # still showing, 200 ms in
+    s.hw.press(B)  # skip ahead
+    s.settle()
+    assert table.state.current_player() in (0, -1)
+
+
+def test_pause_menu_quits_to_menu():
+    s = Session(game="roller-coaster", players=3, deal=9)
+    s.press("B")
+    assert s.screen.menu_open
+    s.hw.press(A)
+    s.frame()
+    assert not s.screen.menu_open
+    s.press("B")
+    s.press("B")
+    assert type(s.screen).__name__ == "GameMenu"
+
+
+def test_feather_128x32_three_buttons_reach_the_table():
+    s = Session(profile="feather-128x32")
+    assert s.hw.height == 32 and s.hw.panel.mux == 31
+    s.hw.physical(1)  # middle short: A (title -> menu)
+    s.settle()
+    s.hw.physical(1)  # A: menu -> setup
+    s.settle()
+    s.hw.physical(1, long=True)  # middle long: START
+    s.settle()
+    table = s.screen
+    assert type(table).__name__ == "Table"
+    cur = table.cursor
+    s.hw.physical(2)  # bottom short on the table: RIGHT
+    s.settle()
+    assert table.cursor == (cur + 1) % len(table.hand)
+    s.hw.physical(2, long=True)  # bottom long: SELECT draws
+    s.settle()
+    assert table.state.counts[0] == 6 or table.state.is_over()
+    assert s.hw.panel.lit_count() > 200
+
+
+def test_results_screen_again_and_same_deal():
+    s = Session(game="roller-coaster", players=2, deal=3, pace_ms=0)
+    for _ in range(3000):
+        if not autopilot.play_turn(s):
+            s.settle()
+            if type(s.screen).__name__ == "Results":
+                break
+    assert type(s.screen).__name__ == "Results"
+    s.press("SELECT")  # replay the same deal
+    assert type(s.screen).__name__ == "Table" and s.screen.deal == 3
+    assert s.screen.state.key() == rc.new_state(2, 3).key()
+
+
+def test_start_key_on_setup_starts():
+    s = Session()
+    s.press("A")
+    s.press("A")
+    s.hw.press(START)
+    s.settle()
+    assert type(s.screen).__name__ == "Table"
