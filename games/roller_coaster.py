@@ -350,6 +350,31 @@ class State(GameState):
             s.deck[i] = 0
         return s
 
+    def redeal_hidden(self, seat, prng):
+        """Shuffle every card ``seat`` cannot see (the other hands and the
+        stock) and deal them back in the same counts: one state that agrees
+        with everything the seat has observed (for search, and for the
+        fairness tests)."""
+        hidden = bytearray(self.ncards)
+        n = 0
+        for i in range(self.num_players):
+            if i != seat:
+                n += self.hands[i].fill_from(hidden, n)
+                self.hands[i].clear()
+        for i in range(self.deck_n):
+            hidden[n] = self.deck[i]
+            n += 1
+        prng.shuffle(hidden, n)
+        k = 0
+        for i in range(self.num_players):
+            if i != seat:
+                for _ in range(self.counts[i]):
+                    self.hands[i].add(hidden[k])
+                    k += 1
+        for i in range(self.deck_n):
+            self.deck[i] = hidden[k]
+            k += 1
+
     def all_cards(self):
         out = []
         for h in self.hands:

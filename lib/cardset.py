@@ -145,14 +145,18 @@ class CardSet:
     def first_joker(self):
         return self.first_masked(JOKER_MASK)
 
-    def fill(self, buf, mask=None):
+    def fill(self, buf):
         """Write the ids in order into ``buf``; return how many."""
+        return self.fill_from(buf, 0)
+
+    def fill_from(self, buf, start):
+        """Write the ids in order into ``buf`` from index ``start``; return
+        how many."""
         n = 0
         c = self.next(-1)
         while c >= 0:
-            if mask is None or (mask[c // BITS] >> (c % BITS)) & 1:
-                buf[n] = c
-                n += 1
+            buf[start + n] = c
+            n += 1
             c = self.next(c)
         return n
 

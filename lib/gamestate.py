@@ -14,8 +14,12 @@ Its State (a subclass of ``GameState``) offers:
 - ``observe(seat)``: a copy of the state holding only what that seat can
   see (other hands and the stock are emptied, their sizes kept); computer
   players decide from this and nothing else;
-- ``clone()``, ``describe(action)``, ``all_cards()`` (for conservation
-  checks), ``key()`` (a text fingerprint, equal for equal states).
+- ``redeal_hidden(seat, prng)``: shuffle what ``seat`` cannot see and
+  deal it back in the same counts (determinization for search; fairness
+  tests);
+- ``clone()``, ``describe(action)``, ``why_illegal(action)``,
+  ``all_cards()`` (for conservation checks), ``key()`` (a text
+  fingerprint, equal for equal states).
 """
 
 

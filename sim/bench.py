@@ -22,7 +22,7 @@ import time
 from games import GAMES
 from sim import bundle, selfplay
 from sim.headless import Session
-from sim.mpvm import ROOT, run_code, run_mp
+from sim.mpvm import ROOT, precompiled_tree, run_code, run_mp
 
 _IMPORT = """
 import gc
@@ -72,16 +72,28 @@ def mp_figures():
         legal, apply_, n = run_code(_ALLOC.format(module=module)).split()
         out["alloc_per_legal_actions_%s" % module] = float(legal)
         out["alloc_per_apply_%s" % module] = float(apply_)
-        lo, hi = 8, 256  # KB: find the smallest heap for a full 4-player game
-        while lo < hi:
-            mid = (lo + hi) // 2
-            r = run_mp(["tests/mp/full_game.py", game.ID, "4", "7"], heap="%dK" % mid)
-            if r.returncode == 0 and "cards=ok" in r.stdout:
-                hi = mid
-            else:
-                lo = mid + 1
-        out["min_heap_full_4p_game_kb_%s" % module] = lo
+        out["min_heap_full_4p_game_kb_%s_py" % module] = _min_heap(game, ROOT)
+        with tempfile.TemporaryDirectory() as tmp:
+            precompiled_tree(tmp)
+            out["min_heap_full_4p_game_kb_%s_mpy" % module] = _min_heap(game, tmp)
     return out
+
+
+def _min_heap(game, cwd):
+    """Smallest heap (KB) in which full 4-player games of deals 7 and 11
+    complete, found by bisection."""
+    lo, hi = 4, 256
+    while lo < hi:
+        mid = (lo + hi) // 2
+        ok = True
+        for deal in ("7", "11"):
+            r = run_mp(["tests/mp/full_game.py", game.ID, "4", deal], heap="%dK" % mid, cwd=cwd)
+            ok = ok and r.returncode == 0 and "cards=ok" in r.stdout
+        if ok:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def bus_figures():
@@ -97,22 +109,22 @@ def bus_figures():
     b = s.bus_bytes()
     s.press("RIGHT", settle=False)
     out["bus_cursor_move_bytes"] = s.bus_bytes() - b
-    # one computer move: draw a card so the next seat acts, count its frame
+    # computer moves: the frames in which an opponent's action changed the table
     s.press("SELECT", settle=False)
-    hw = s.hw
     moves = []
-    for _ in range(2000):
+    for _ in range(5000):
+        state = s.screen.state
+        actor = state.current_player()
+        sig = (state.turns, state.pile_n, state.deck_n, bytes(state.counts))
         before = s.bus_bytes()
-        seat = s.screen.state.current_player() if hasattr(s.screen, "state") else 0
         s.frame()
-        after_seat = s.screen.state.current_player() if hasattr(s.screen, "state") else 0
-        if seat not in (0, -1) and (after_seat != seat or s.screen.state.run_n):
+        if actor > 0 and sig != (state.turns, state.pile_n, state.deck_n, bytes(state.counts)):
             moves.append(s.bus_bytes() - before)
         if not s.app.busy():
             break
-    hw.advance(0)
-    out["bus_opponent_move_bytes_max"] = max(moves) if moves else None
-    out["bus_opponent_move_bytes_mean"] = round(sum(moves) / len(moves), 1) if moves else None
+    out["bus_opponent_action_bytes_max"] = max(moves)
+    out["bus_opponent_action_bytes_mean"] = round(sum(moves) / len(moves), 1)
+    out["bus_opponent_actions_measured"] = len(moves)
     return out
 
 

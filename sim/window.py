@@ -13,7 +13,9 @@ from sim.hal import SimHAL
 ON = (170, 220, 255)
 
 
-def run(args):
+def run(args, frames=None, feed=None):
+    """The window's loop; ``frames`` and ``feed(frame, pygame)`` let tests
+    run it for a while and post events, under SDL_VIDEODRIVER=dummy."""
     try:
         import pygame
     except ImportError:
@@ -44,7 +46,11 @@ def run(args):
     physical = {pygame.K_j: 0, pygame.K_k: 1, pygame.K_l: 2}
     clock = pygame.time.Clock()
     last = -1
-    while True:
+    frame = 0
+    while frames is None or frame < frames:
+        if feed is not None:
+            feed(frame, pygame)
+        frame += 1
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
                 pygame.quit()
@@ -59,10 +65,14 @@ def run(args):
         app.step(hw.ticks_ms())
         if hw.i2c.bytes_sent != last:
             last = hw.i2c.bytes_sent
-            screen.fill((0, 0, 0))
-            for y, row in enumerate(hw.panel.pixels()):
-                for x, v in enumerate(row):
-                    if v:
-                        screen.fill(ON, (x * scale, y * scale, scale, scale))
+            rgb = bytearray()
+            for row in hw.panel.pixels():
+                for v in row:
+                    rgb += bytes(ON) if v else b"\0\0\0"
+            img = pygame.image.frombuffer(bytes(rgb), (hw.width, hw.height), "RGB")
+            screen.blit(pygame.transform.scale(img, screen.get_size()), (0, 0))
             pygame.display.flip()
         clock.tick(50)
+    run.last = (app, screen.copy())  # for tests: the last frame shown
+    pygame.quit()
+    return 0

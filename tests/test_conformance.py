@@ -96,3 +96,28 @@ def test_clone_is_independent_and_observation_hides(case, deal, steps):
             assert obs.hands[other].is_empty()
         assert obs.counts[other] == s.counts[other]
     assert obs.hands[seat] == s.hands[seat]
+
+
+@settings(max_examples=30, deadline=None)
+@given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
+def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
+    game, players = case
+    s = game.new_state(players, deal)
+    prng = Prng(deal)
+    for _ in range(steps):
+        if s.is_over():
+            return
+        legal = s.legal_list()
+        s.apply(legal[prng.below(len(legal))])
+    if s.is_over():
+        return
+    seat = s.current_player()
+    total = sorted(s.all_cards())
+    choice = game.basic_policy(s.observe(seat), Prng(5))
+    for k in range(3):
+        other = s.clone()
+        other.redeal_hidden(seat, Prng(deal + k))
+        assert sorted(other.all_cards()) == total
+        assert list(other.counts) == list(s.counts)
+        assert other.observe(seat).key() == s.observe(seat).key()
+        assert game.basic_policy(other.observe(seat), Prng(5)) == choice
