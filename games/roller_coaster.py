@@ -10,7 +10,6 @@ can still be finished with the cards in hand, so every prefix completes.
 from micropython import const
 
 import cards
-from cardset import CardSet
 from gamestate import GameState, places_by_count
 from prng import Prng
 
@@ -41,21 +40,19 @@ def _step(r, d):
 
 
 class State(GameState):
+    FIELDS = (
+        "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "observer", "run_n",
+        "run_dir", "run_next", "run_anchor", "run_jokers", "run_last_joker", "opening",
+        "last_seat", "last_kind", "last_n",
+    )  # fmt: skip
+
     def __init__(self, players, deal=1, _empty=False):
         if players < MIN_PLAYERS or players > MAX_PLAYERS:
             raise ValueError("players must be 2-8")
         self.num_players = players
         self.max_actions = MAX_ACTIONS
         self.deal = deal
-        self.decks = 2 if players > 6 else 1  # RC-1
-        n = self.decks * cards.FACES
-        self.ncards = n
-        self.hands = [CardSet(self.decks) for _ in range(players)]
-        self.counts = bytearray(players)
-        self.deck = bytearray(n)
-        self.deck_n = 0
-        self.pile = bytearray(n)
-        self.pile_n = 0
+        self._init_table(players, 2 if players > 6 else 1)  # RC-1
         self.turn = 0
         self.turns = 0
         self.idle = 0
@@ -88,11 +85,6 @@ class State(GameState):
             for s in range(self.num_players):
                 self._draw_into(s)
         self._reset_run()
-
-    def _draw_into(self, seat):
-        self.deck_n -= 1
-        self.hands[seat].add(self.deck[self.deck_n])
-        self.counts[seat] += 1
 
     # -- the interface -------------------------------------------------
     def current_player(self):
@@ -303,94 +295,8 @@ class State(GameState):
             return "end run"
         return "play " + cards.code(action)
 
-    def clone(self):
-        s = State(self.num_players, self.deal, _empty=True)
-        s._copy_from(self)
-        return s
-
-    def _copy_from(self, o):
-        for i in range(o.num_players):
-            self.hands[i].copy_from(o.hands[i])
-        for i in range(o.num_players):
-            self.counts[i] = o.counts[i]
-        for i in range(o.ncards):
-            self.deck[i] = o.deck[i]
-            self.pile[i] = o.pile[i]
-        for name in (
-            "deck_n",
-            "pile_n",
-            "turn",
-            "turns",
-            "idle",
-            "over",
-            "winner",
-            "observer",
-            "run_n",
-            "run_dir",
-            "run_next",
-            "run_anchor",
-            "run_jokers",
-            "run_last_joker",
-            "opening",
-            "last_seat",
-            "last_kind",
-            "last_n",
-        ):
-            setattr(self, name, getattr(o, name))
-
-    def observe(self, seat):
-        """What ``seat`` sees: its hand, the pile, every count; not the
-        other hands nor the stock's order."""
-        s = self.clone()
-        s.observer = seat
-        for i in range(self.num_players):
-            if i != seat:
-                s.hands[i].clear()
-        for i in range(self.ncards):
-            s.deck[i] = 0
-        return s
-
-    def redeal_hidden(self, seat, prng):
-        """Shuffle every card ``seat`` cannot see (the other hands and the
-        stock) and deal them back in the same counts: one state that agrees
-        with everything the seat has observed (for search, and for the
-        fairness tests)."""
-        hidden = bytearray(self.ncards)
-        n = 0
-        for i in range(self.num_players):
-            if i != seat:
-                n += self.hands[i].fill_from(hidden, n)
-                self.hands[i].clear()
-        for i in range(self.deck_n):
-            hidden[n] = self.deck[i]
-            n += 1
-        prng.shuffle(hidden, n)
-        k = 0
-        for i in range(self.num_players):
-            if i != seat:
-                for _ in range(self.counts[i]):
-                    self.hands[i].add(hidden[k])
-                    k += 1
-        for i in range(self.deck_n):
-            self.deck[i] = hidden[k]
-            k += 1
-
-    def all_cards(self):
-        out = []
-        for h in self.hands:
-            out.extend(h.to_list())
-        out.extend(self.deck[: self.deck_n])
-        out.extend(self.pile[: self.pile_n])
-        return out
-
-    def key(self):
-        parts = [str(self.turn), str(self.run_n), str(self.run_dir), str(self.over)]
-        for h in self.hands:
-            parts.append(cards.codes(h.to_list()))
-        parts.append(cards.codes(self.deck[: self.deck_n]))
-        parts.append(cards.codes(self.pile[: self.pile_n]))
-        parts.append(str(list(self.counts)))
-        return "|".join(parts)
+    def _blank(self):
+        return State(self.num_players, self.deal, _empty=True)
 
 
 def new_state(players, deal=1):

@@ -7,6 +7,8 @@ the display to refresh, which sends only the areas that changed.
 
 import gc
 
+from adafruit_ticks import ticks_diff
+
 from buttons import PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
 
@@ -15,6 +17,8 @@ class Settings:
     def __init__(self):
         self.pace_ms = 700  # how long each computer move stays on screen
         self.sound = True
+        self.screen_off_ms = 60000  # no key for this long: panel off
+        self.sleep_ms = 300000  # ... and this long: deep sleep where the board can
 
 
 class App:
@@ -28,6 +32,8 @@ class App:
         self.event = Event()
         self.screen = None
         self.quit = False
+        self.last_input = hw.ticks_ms()
+        self.screen_on = True
 
     def random_deal(self):
         return self.rng.below(DEAL_MAX) + 1
@@ -49,10 +55,33 @@ class App:
         hw.poll(now)
         ev = self.event
         while hw.buttons.get_into(ev):
+            self.last_input = now
+            if not self.screen_on:
+                if ev.kind == PRESS:  # the key that wakes the panel does nothing else
+                    self._wake()
+                continue
             if ev.kind == PRESS or ev.kind == REPEAT:
                 self.screen.on_key(ev.key, now)
         self.screen.tick(now)
-        hw.display.refresh()
+        if self.screen_on:
+            hw.display.refresh()
+        self._idle(now)
+
+    def _idle(self, now):
+        if self.screen.busy():
+            self.last_input = now  # computer players moving: not idle
+            return
+        quiet = ticks_diff(now, self.last_input)
+        if self.screen_on and quiet >= self.settings.screen_off_ms:
+            self.screen_on = False
+            self.hw.screen_power(False)
+        elif not self.screen_on and quiet >= self.settings.sleep_ms:
+            if not self.hw.deep_sleep():  # no deep sleep here: stay dark
+                self.last_input = now
+
+    def _wake(self):
+        self.screen_on = True
+        self.hw.screen_power(True)
 
     def busy(self):
         """True while the screen is animating or computer players act."""

@@ -22,10 +22,111 @@ Its State (a subclass of ``GameState``) offers:
   fingerprint, equal for equal states).
 """
 
+import cards
+from cardset import CardSet
+
 
 class GameState:
+    """Shared machinery for card games laid out as hands, a stock and a
+    discard pile: ``hands`` (CardSets), ``counts`` (hand sizes, public),
+    ``deck``/``deck_n`` (the stock, top at ``deck_n - 1``) and
+    ``pile``/``pile_n``. A game lists its other scalar attributes in
+    ``FIELDS`` and implements ``_blank()`` (an empty state of the same
+    shape); copying, observing and re-dealing hidden cards then come from
+    here."""
+
     num_players = 0
     max_actions = 1
+    FIELDS = ()
+
+    def _init_table(self, players, decks):
+        self.num_players = players
+        self.decks = decks
+        n = decks * cards.FACES
+        self.ncards = n
+        self.hands = [CardSet(decks) for _ in range(players)]
+        self.counts = bytearray(players)
+        self.deck = bytearray(n)
+        self.deck_n = 0
+        self.pile = bytearray(n)
+        self.pile_n = 0
+
+    def _draw_into(self, seat):
+        """Top card of the stock into ``seat``'s hand (the stock is not empty)."""
+        self.deck_n -= 1
+        self.hands[seat].add(self.deck[self.deck_n])
+        self.counts[seat] += 1
+
+    def clone(self):
+        s = self._blank()
+        s._copy_from(self)
+        return s
+
+    def _copy_from(self, o):
+        for i in range(o.num_players):
+            self.hands[i].copy_from(o.hands[i])
+            self.counts[i] = o.counts[i]
+        for i in range(o.ncards):
+            self.deck[i] = o.deck[i]
+            self.pile[i] = o.pile[i]
+        for name in self.FIELDS:
+            setattr(self, name, getattr(o, name))
+
+    def observe(self, seat):
+        """What ``seat`` sees: its own hand, the pile, every count; not the
+        other hands nor the stock's order."""
+        s = self.clone()
+        s.observer = seat
+        for i in range(self.num_players):
+            if i != seat:
+                s.hands[i].clear()
+        for i in range(self.ncards):
+            s.deck[i] = 0
+        return s
+
+    def redeal_hidden(self, seat, prng):
+        """Shuffle every card ``seat`` cannot see (the other hands and the
+        stock) and deal them back in the same counts: a state that agrees
+        with everything the seat has observed (for search, and for the
+        fairness tests)."""
+        hidden = bytearray(self.ncards)
+        n = 0
+        for i in range(self.num_players):
+            if i != seat:
+                n += self.hands[i].fill_from(hidden, n)
+                self.hands[i].clear()
+        for i in range(self.deck_n):
+            hidden[n] = self.deck[i]
+            n += 1
+        prng.shuffle(hidden, n)
+        k = 0
+        for i in range(self.num_players):
+            if i != seat:
+                for _ in range(self.counts[i]):
+                    self.hands[i].add(hidden[k])
+                    k += 1
+        for i in range(self.deck_n):
+            self.deck[i] = hidden[k]
+            k += 1
+
+    def all_cards(self):
+        """Every card id in the game, wherever it is (allocates)."""
+        out = []
+        for h in self.hands:
+            out.extend(h.to_list())
+        out.extend(self.deck[: self.deck_n])
+        out.extend(self.pile[: self.pile_n])
+        return out
+
+    def key(self):
+        """A text fingerprint: equal states give equal keys."""
+        parts = [str(getattr(self, name)) for name in self.FIELDS]
+        for h in self.hands:
+            parts.append(cards.codes(h.to_list()))
+        parts.append(cards.codes(self.deck[: self.deck_n]))
+        parts.append(cards.codes(self.pile[: self.pile_n]))
+        parts.append(str(list(self.counts)))
+        return "|".join(parts)
 
     def legal_list(self):
         """Legal actions as a new list (allocates; for tools and tests)."""

@@ -111,6 +111,11 @@ class SimHAL:
         else:
             self.display.sleep()
 
+    def deep_sleep(self):
+        """A desktop cannot deep-sleep: the contract's 'not here' answer."""
+        self.deep_sleep_asked = getattr(self, "deep_sleep_asked", 0) + 1
+        return False
+
     def save_nvm(self):
         if self.nvm_path:
             with open(self.nvm_path, "wb") as f:

@@ -199,3 +199,19 @@ def test_start_key_on_setup_starts():
     s.hw.press(START)
     s.settle()
     assert type(s.screen).__name__ == "Table"
+
+
+def test_idle_turns_the_panel_off_and_a_key_wakes_it():
+    s = Session()
+    s.app.settings.screen_off_ms = 1000
+    s.app.settings.sleep_ms = 3000
+    for _ in range(60):  # 1.2 s without a key
+        s.frame()
+    assert not s.hw.panel.on and not s.app.screen_on
+    for _ in range(120):
+        s.frame()
+    assert s.hw.deep_sleep_asked >= 1  # asked; the desktop answers "not here"
+    s.press("A")  # wakes the panel only: still on the title screen
+    assert s.hw.panel.on and type(s.screen).__name__ == "Title"
+    s.press("A")
+    assert type(s.screen).__name__ == "GameMenu"

@@ -13,15 +13,8 @@ for p in (".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-# The small engine modules first, then a collection: the compiler's
-# garbage from them is gone before the larger game module compiles.
-import cards  # noqa: E402, F401
-import cardset  # noqa: E402, F401
-import gamestate  # noqa: E402, F401
-from prng import Prng  # noqa: E402
-
-gc.collect()
 from games import by_id  # noqa: E402
+from prng import Prng  # noqa: E402
 
 
 def main(game_id, players, deal):
