@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -P -m pytest
+	$(BIN)/python -P -m pytest -q
 
 build: $(STAMP)
 	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

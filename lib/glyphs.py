@@ -12,6 +12,8 @@ Two 1-bit Bitmaps are built once at start-up from the row strings below:
 import displayio
 from micropython import const
 
+import cards
+
 FONT_W = const(4)
 FONT_H = const(6)
 CARD_W = const(10)
@@ -96,7 +98,6 @@ SLOT_TOP = const(22)
 SLOT_BOTTOM = const(23)
 _CARD_TILES = const(24)
 
-RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 PALETTE = displayio.Palette(2)
 PALETTE[0] = 0x000000
@@ -136,7 +137,7 @@ def _build_cards():
             _fill(bmp, t * CARD_W, 0, CARD_W, HALF_H, 1)
     for r in range(13):
         x = (RANK0 + r) * CARD_W + 1
-        for ch in RANK_TEXT[r]:
+        for ch in cards.RANK_CODES[r]:
             _put(bmp, x, 1, _glyph_rows(ch), 3, 0)
             x += 4
     x = JOKER_TOP * CARD_W + 1

@@ -194,10 +194,7 @@ class Table(Screen):
         if not self.hand:
             return
         card = self.hand[self.cursor]
-        why = self.state.why_illegal(card)
-        if why:
-            self.message = why.upper()
-            self.app.beep(220, 60)
+        if self._refused(card):
             return
         self.state.apply(card)
         self.picked.append(card)
@@ -210,11 +207,16 @@ class Table(Screen):
             self.state.apply(c)
         self.message = "RUN: " + self._codes(self.picked) if self.picked else ""
 
-    def _finish(self, action, now):
+    def _refused(self, action):
+        """Say why ``action`` is not allowed now (and buzz); False if it is."""
         why = self.state.why_illegal(action)
         if why:
             self.message = why.upper()
             self.app.beep(220, 60)
+        return bool(why)
+
+    def _finish(self, action, now):
+        if self._refused(action):
             return
         self.state.apply(action)
         self.picked = []

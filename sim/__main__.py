@@ -8,28 +8,21 @@
 Bad arguments get one line naming what is allowed, and exit status 2.
 """
 
-import argparse
 import sys
 
 from buttons import NAMES, key_by_name
 from games import GAMES, by_id
 from hal import profiles
 from prng import DEAL_MAX
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        sys.stderr.write("sim: error: %s\n" % message)
-        sys.exit(2)
+from sim import cli
 
 
 def fail(message):
-    sys.stderr.write("sim: error: %s\n" % message)
-    sys.exit(2)
+    cli.fail("sim", message)
 
 
 def parse_args(argv):
-    p = _Parser(prog="python -m sim", description="Pocket card console simulator")
+    p = cli.Parser("python -m sim", "sim", description="Pocket card console simulator")
     p.add_argument("--profile", default=profiles.DEFAULT, choices=sorted(profiles.PROFILES))
     p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
     p.add_argument("--window", action="store_true", help="show a pygame window")

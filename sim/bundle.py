@@ -35,8 +35,9 @@ SETTINGS = (
 
 
 def fail(message):
-    sys.stderr.write("bundle: error: %s\n" % message)
-    sys.exit(2)
+    from sim import cli
+
+    cli.fail("bundle", message)
 
 
 def _lib_source(name):

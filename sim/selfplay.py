@@ -8,24 +8,17 @@ JSON object: games, finished, won, blocked, cards_conserved, mean_turns,
 wins_by_seat, seconds, games_per_second.
 """
 
-import argparse
 import json
 import sys
 import time
 
 from games import GAMES, by_id
 from prng import DEAL_MAX, Prng
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        sys.stderr.write("selfplay: error: %s\n" % message)
-        sys.exit(2)
+from sim import cli
 
 
 def fail(message):
-    sys.stderr.write("selfplay: error: %s\n" % message)
-    sys.exit(2)
+    cli.fail("selfplay", message)
 
 
 def play_one(game, players, deal, prng):
@@ -87,7 +80,7 @@ def _bar(done, total):
 
 
 def main(argv=None):
-    p = _Parser(prog="python -m sim.selfplay")
+    p = cli.Parser("python -m sim.selfplay", "selfplay")
     ids = ", ".join(g.ID for g in GAMES)
     p.add_argument("--game", required=True, help="one of: " + ids)
     p.add_argument("--players", type=int, default=0)

@@ -11,6 +11,19 @@ _CASES = [(g, n) for g in GAMES for n in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1)
 _MAX_STEPS = 20000
 
 
+def _random_position(game, players, deal, steps):
+    """A state reached by ``steps`` random legal actions (or fewer, if the
+    game ends first)."""
+    s = game.new_state(players, deal)
+    prng = Prng(deal)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        legal = s.legal_list()
+        s.apply(legal[prng.below(len(legal))])
+    return s
+
+
 def _random_game(game, players, deal, seed):
     """Play random legal actions; check invariants at every step; return
     the list of actions and the final state."""
@@ -75,13 +88,7 @@ def test_seeded_game_replays_identically(case, deal):
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
 def test_clone_is_independent_and_observation_hides(case, deal, steps):
     game, players = case
-    s = game.new_state(players, deal)
-    prng = Prng(deal)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        legal = s.legal_list()
-        s.apply(legal[prng.below(len(legal))])
+    s = _random_position(game, players, deal, steps)
     before = s.key()
     c = s.clone()
     assert c.key() == before
@@ -102,13 +109,7 @@ def test_clone_is_independent_and_observation_hides(case, deal, steps):
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
 def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
     game, players = case
-    s = game.new_state(players, deal)
-    prng = Prng(deal)
-    for _ in range(steps):
-        if s.is_over():
-            return
-        legal = s.legal_list()
-        s.apply(legal[prng.below(len(legal))])
+    s = _random_position(game, players, deal, steps)
     if s.is_over():
         return
     seat = s.current_player()
