@@ -32,13 +32,21 @@ class _Display(SSD1306):
     Consuming those stale areas here makes the bus carry what a board's does.
     """
 
+    refreshes = 0  # refreshes that sent something
+    last_refresh_bytes = 0  # bus bytes of the latest refresh that sent something
+
     def refresh(self, **kwargs):
+        bus = self.bus._i2c
+        before = bus.bytes_sent
         full = self._core.full_refresh
         done = super().refresh(**kwargs)
         group = self._core.current_group
         if full and done and group is not None:
             group._get_refresh_areas([])
             group._finish_refresh()
+        if bus.bytes_sent != before:
+            self.refreshes += 1
+            self.last_refresh_bytes = bus.bytes_sent - before
         return done
 
 

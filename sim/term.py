@@ -97,7 +97,12 @@ def run(args):
                 last = hw.i2c.bytes_sent
                 lines = render.half_blocks(hw.panel)
                 out.write("\x1b[H" + "\r\n".join(lines))
-                out.write("\r\n\x1b[2K" + help_line + "\r\n\x1b[2Kbus bytes so far: %d" % last)
+                out.write(
+                    "\r\n\x1b[2K"
+                    + help_line
+                    + "\r\n\x1b[2Kbus bytes: last refresh %d, total %d"
+                    % (hw.display.last_refresh_bytes, last)
+                )
                 out.flush()
             time.sleep(0.02)
     finally:

@@ -62,8 +62,11 @@ def test_table_shows_the_dealt_hand(tmp_path):
 def test_cursor_move_sends_under_64_bytes():
     s = Session(game="roller-coaster", players=4, deal=11)
     before = s.bus_bytes()
+    refreshes = s.hw.display.refreshes
     s.press("RIGHT")
     assert 0 < s.bus_bytes() - before < 64
+    assert s.hw.display.refreshes == refreshes + 1
+    assert s.hw.display.last_refresh_bytes == s.bus_bytes() - before
     before = s.bus_bytes()
     s.press("LEFT")
     assert 0 < s.bus_bytes() - before < 64
