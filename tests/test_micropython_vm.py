@@ -5,7 +5,10 @@ on both VMs."""
 import subprocess
 import sys
 
+import pytest
 from vm import ROOT, run_mp
+
+from sim.mpvm import app_tree
 
 
 def test_mp_runner_rules_and_heap_lock():
@@ -39,3 +42,15 @@ def test_same_prng_and_deals_on_both_vms():
     assert cp.returncode == 0, cp.stderr
     assert len(cp.stdout.splitlines()) >= 16
     assert mp.stdout == cp.stdout
+
+
+@pytest.mark.parametrize("height", [64, 32])
+def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, height):
+    # The bundle's own files (app, screens, table, Adafruit's label library)
+    # on the MicroPython VM with a displayio stand-in: title to results by
+    # button events. The unix VM is 64-bit, so 256 KB here is roughly a
+    # 32-bit board's 128 KB.
+    d = app_tree(str(tmp_path / "d"))
+    r = run_mp(["app_run.py", "4", "7", str(height)], heap="256K", cwd=d)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "results reached" in r.stdout
