@@ -2,8 +2,8 @@
 
 Keys on your turn: LEFT/RIGHT move the cursor, A adds the card under it
 to the run (a refused card says why), B takes the last card back, START
-plays the run, SELECT draws a card. B with nothing picked, or holding
-nothing to undo, opens a small menu (resume / quit).
+plays the run, SELECT draws a card. B with nothing picked opens a small
+menu (A resumes, B quits to the game menu).
 
 Picked cards go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of the turn makes undo exact.
@@ -95,14 +95,13 @@ class Table(Screen):
     # -- turn flow ---------------------------------------------------------
     def _begin_turn(self, now):
         s = self.state
-        if s.is_over():
-            return
-        if s.current_player() == _HUMAN:
-            self.base = s.clone()
-            self.picked = []
-            self.skip = False
-        else:
+        if s.is_over() or s.current_player() != _HUMAN:
+            # the last move stays on screen a moment before the next one (or the results)
             self.wait_until = ticks_add(now, 0 if self.skip else self.app.settings.pace_ms)
+            return
+        self.base = s.clone()
+        self.picked = []
+        self.skip = False
 
     def busy(self):
         return self.state.is_over() or self.state.current_player() != _HUMAN
@@ -135,19 +134,15 @@ class Table(Screen):
         s = self.state
         if s.run_n:
             who = "YOU" if s.turn == _HUMAN else "P%d" % (s.turn + 1)
-            return who + " PLAYS " + self._codes(s.run_cards())
+            return who + " PLAYS " + cards.codes(s.run_cards())
         if s.last_seat < 0:
             return ""
         who = "YOU" if s.last_seat == _HUMAN else "P%d" % (s.last_seat + 1)
         if s.last_kind == rc.LAST_PLAYED:
-            return who + " PLAYED " + self._codes(s.last_cards())
+            return who + " PLAYED " + cards.codes(s.last_cards())
         if s.last_kind == rc.LAST_DREW:
             return who + " DREW A CARD"
         return who + " PASSED"
-
-    @staticmethod
-    def _codes(card_list):
-        return " ".join([cards.code(c) for c in card_list])
 
     # -- the person's keys ---------------------------------------------------
     def on_key(self, key, now):
@@ -198,14 +193,14 @@ class Table(Screen):
             return
         self.state.apply(card)
         self.picked.append(card)
-        self.message = "RUN: " + self._codes(self.picked)
+        self.message = "RUN: " + cards.codes(self.picked)
 
     def _undo(self):
         self.picked.pop()
         self.state = self.base.clone()
         for c in self.picked:
             self.state.apply(c)
-        self.message = "RUN: " + self._codes(self.picked) if self.picked else ""
+        self.message = "RUN: " + cards.codes(self.picked) if self.picked else ""
 
     def _refused(self, action):
         """Say why ``action`` is not allowed now (and buzz); False if it is."""
@@ -221,7 +216,6 @@ class Table(Screen):
         self.state.apply(action)
         self.picked = []
         self.message = self._last_text()
-        self.wait_until = ticks_add(now, self.app.settings.pace_ms)
         self._begin_turn(now)
 
     # -- drawing -------------------------------------------------------------
