@@ -11,7 +11,6 @@
   proxy for CircuitPython's).
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -20,7 +19,7 @@ import tempfile
 import time
 
 from games import GAMES
-from sim import bundle, selfplay
+from sim import bundle, cli, selfplay
 from sim.headless import Session
 from sim.mpvm import ROOT, app_tree, min_heap_kb, precompiled_tree, run_code
 
@@ -152,7 +151,7 @@ def size_figures():
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m sim.bench")
+    p = cli.Parser("python -m sim.bench", "bench")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "bench.json"))
     args = p.parse_args(argv)
     t0 = time.time()

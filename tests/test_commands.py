@@ -97,3 +97,10 @@ def test_device_hal_and_code_py_on_stand_in_boards(profile):
     assert r.returncode == 0, r.stdout + r.stderr
     result = json.loads(r.stdout.strip().splitlines()[-1])
     assert result["ok"] and result["screen"] == "Table"
+
+
+@pytest.mark.parametrize("args", [["-m", "sim.bundle", "--bogus"], ["-m", "sim.bench", "--out"]])
+def test_tool_bad_input_one_line_exit_2(args):
+    r = _run(args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
