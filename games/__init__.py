@@ -13,7 +13,3 @@ def by_id(game_id):
         if g.ID == game_id:
             return g
     return None
-
-
-def ids():
-    return [g.ID for g in GAMES]

@@ -125,9 +125,6 @@ class DeviceHAL:
         else:
             self.display.sleep()
 
-    def save_nvm(self):
-        pass  # writes to microcontroller.nvm are already in flash
-
     def deep_sleep(self):
         """Sleep until a button is pressed; code.py restarts on waking.
         Returns False where the port has no ``alarm``."""

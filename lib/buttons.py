@@ -47,10 +47,6 @@ class Event:
         self.key = 0
         self.kind = 0
 
-    @property
-    def pressed(self):
-        return self.kind == PRESS or self.kind == REPEAT
-
 
 class Buttons:
     """Latched event queue with auto-repeat for the arrow keys."""

@@ -134,9 +134,6 @@ class GameState:
         n = self.legal_actions(buf)
         return buf[:n]
 
-    def is_legal(self, action):
-        return action in self.legal_list()
-
     def returns(self):
         """1.0 for each seat in first place, 0.0 for the others."""
         places = self.ranking()

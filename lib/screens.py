@@ -75,8 +75,6 @@ class GameMenu(Screen):
 class Setup(Screen):
     """Players, deal (random or a number entered digit by digit), start."""
 
-    ROWS = 3
-
     def __init__(self, app, game, players=0, deal=0):
         super().__init__(app)
         self.game = game

@@ -4,8 +4,8 @@ The display is the real ``adafruit_displayio_ssd1306`` driver on Blinka's
 displayio, talking to ``sim.ssd1306``'s emulated bus and panel. Time is
 either the real clock or a virtual one that each frame advances (headless
 runs and tests are then exact and fast). Buttons, nvm and sound follow the
-device HAL: the same ``lib/buttons.py`` queue, a bytearray store optionally
-kept in a file, and a tone log instead of a piezo.
+device HAL: the same ``lib/buttons.py`` queue, a 4 KB bytearray store like
+an RP2040's, and a tone log instead of a piezo.
 """
 
 import os
@@ -15,7 +15,7 @@ import displayio
 import i2cdisplaybus
 from adafruit_displayio_ssd1306 import SSD1306
 
-from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav
+from buttons import Buttons, ThreeButtonNav
 from hal import profiles
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
 
@@ -51,7 +51,7 @@ class _Display(SSD1306):
 
 
 class SimHAL:
-    def __init__(self, profile=None, virtual_time=True, seed=None, nvm_path=None):
+    def __init__(self, profile=None, virtual_time=True, seed=None):
         self.profile_name = profile or profiles.DEFAULT
         self.profile = profiles.get(self.profile_name)
         self.width = self.profile["width"]
@@ -71,12 +71,7 @@ class SimHAL:
         self._seed = seed
         self.tones = []
         self.screen_on = True
-        self.nvm_path = nvm_path
-        self.nvm = bytearray(b"\xff" * NVM_SIZE)
-        if nvm_path and os.path.exists(nvm_path):
-            with open(nvm_path, "rb") as f:
-                data = f.read(NVM_SIZE)
-            self.nvm[: len(data)] = data
+        self.nvm = bytearray(b"\xff" * NVM_SIZE)  # erased flash reads 0xFF
 
     # -- contract ------------------------------------------------------------
     def ticks_ms(self):
@@ -89,10 +84,6 @@ class SimHAL:
             self._now = (self._now + FRAME_MS) & 0x1FFFFFFF
         else:
             time.sleep(FRAME_MS / 1000)
-
-    def advance(self, ms):
-        """Virtual time only: move the clock on without a frame."""
-        self._now = (self._now + ms) & 0x1FFFFFFF
 
     def poll(self, now):
         if self.nav is not None:
@@ -124,11 +115,6 @@ class SimHAL:
         self.deep_sleep_asked = getattr(self, "deep_sleep_asked", 0) + 1
         return False
 
-    def save_nvm(self):
-        if self.nvm_path:
-            with open(self.nvm_path, "wb") as f:
-                f.write(self.nvm)
-
     # -- simulator inputs ------------------------------------------------------
     def press(self, key):
         """A logical key tap (press and release)."""
@@ -141,6 +127,3 @@ class SimHAL:
         if long:
             self.nav.scan(now + 1000)
         self.nav.feed(button, False, now + (1000 if long else 50))
-
-    def axis(self):
-        return self.nav.axis if self.nav is not None else AXIS_VERTICAL

@@ -6,9 +6,8 @@ import subprocess
 import sys
 
 import pytest
-from vm import ROOT, run_mp
 
-from sim.mpvm import app_tree
+from sim.mpvm import ROOT, app_tree, run_mp
 
 
 def test_mp_runner_rules_and_heap_lock():
