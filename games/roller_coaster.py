@@ -10,15 +10,13 @@ can still be finished with the cards in hand, so every prefix completes.
 from micropython import const
 
 import cards
+import games
 from gamestate import GameState, places_by_count
 from prng import Prng
 
-ID = "roller-coaster"
-NAME = "Roller Coaster"
-BLURB = "Shed runs up or down, A wraps"
-MIN_PLAYERS = const(2)
-MAX_PLAYERS = const(8)
-DEFAULT_PLAYERS = const(3)
+_INFO = games.info("roller-coaster")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+
 MAX_ACTIONS = const(112)
 HAND_SIZE = const(5)
 MAX_TURNS = const(2000)  # RC-14
@@ -299,7 +297,9 @@ class State(GameState):
         return State(self.num_players, self.deal, _empty=True)
 
 
-def new_state(players, deal=1):
+def new_state(players, deal=1, variant=0):
+    if variant != 0:
+        raise ValueError("Roller Coaster has no variants")
     return State(players, deal)
 
 

@@ -38,6 +38,7 @@ class GameState:
     num_players = 0
     max_actions = 1
     FIELDS = ()
+    BUFFERS = ()  # names of extra bytearrays, copied element by element
 
     def _init_table(self, players, decks):
         self.num_players = players
@@ -71,6 +72,11 @@ class GameState:
             self.pile[i] = o.pile[i]
         for name in self.FIELDS:
             setattr(self, name, getattr(o, name))
+        for name in self.BUFFERS:
+            dst = getattr(self, name)
+            src = getattr(o, name)
+            for i in range(len(src)):
+                dst[i] = src[i]
 
     def observe(self, seat):
         """What ``seat`` sees: its own hand, the pile, every count; not the
@@ -82,7 +88,26 @@ class GameState:
                 s.hands[i].clear()
         for i in range(self.ncards):
             s.deck[i] = 0
+        s._hide_extra(seat)
         return s
+
+    # Games with more hidden places (face-down cards) override these three.
+    def _hide_extra(self, seat):
+        """Blank the extra places ``seat`` cannot see (in an observation)."""
+
+    def _hidden_extra(self, seat, buf, n):
+        """Append the cards of extra hidden places to ``buf`` from ``n``;
+        return the new count."""
+        return n
+
+    def _deal_extra(self, seat, buf, k):
+        """Refill the extra hidden places from ``buf`` at ``k``; return
+        the new position."""
+        return k
+
+    def _extra_cards(self):
+        """Cards held in places other than hands, stock and pile (a list)."""
+        return []
 
     def redeal_hidden(self, seat, prng):
         """Shuffle every card ``seat`` cannot see (the other hands and the
@@ -98,6 +123,7 @@ class GameState:
         for i in range(self.deck_n):
             hidden[n] = self.deck[i]
             n += 1
+        n = self._hidden_extra(seat, hidden, n)
         prng.shuffle(hidden, n)
         k = 0
         for i in range(self.num_players):
@@ -108,6 +134,7 @@ class GameState:
         for i in range(self.deck_n):
             self.deck[i] = hidden[k]
             k += 1
+        self._deal_extra(seat, hidden, k)
 
     def all_cards(self):
         """Every card id in the game, wherever it is (allocates)."""
@@ -116,6 +143,7 @@ class GameState:
             out.extend(h.to_list())
         out.extend(self.deck[: self.deck_n])
         out.extend(self.pile[: self.pile_n])
+        out.extend(self._extra_cards())
         return out
 
     def key(self):
@@ -126,7 +154,27 @@ class GameState:
         parts.append(cards.codes(self.deck[: self.deck_n]))
         parts.append(cards.codes(self.pile[: self.pile_n]))
         parts.append(str(list(self.counts)))
+        parts.append(cards.codes(self._extra_cards()))
         return "|".join(parts)
+
+    # Text for the screens lives in a module of its own (``TEXT``), loaded
+    # only when a screen asks, so the rules modules compile in less memory.
+    TEXT = None
+
+    def _text(self):
+        parts = self.TEXT.split(".")
+        m = __import__(self.TEXT)
+        for name in parts[1:]:
+            m = getattr(m, name)
+        return m
+
+    def describe(self, action):
+        """What ``action`` does, in a few words."""
+        return self._text().describe(self, action)
+
+    def why_illegal(self, action):
+        """A short reason why ``action`` is refused now ('' if legal)."""
+        return self._text().why_illegal(self, action)
 
     def legal_list(self):
         """Legal actions as a new list (allocates; for tools and tests)."""

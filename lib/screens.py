@@ -51,13 +51,13 @@ class GameMenu(Screen):
         super().__init__(app)
         self.group.append(ui.text_label("Choose a game", 8, 0))
         visible = 1 if app.small else 3
-        self.menu = ui.Menu(self.group, [g.NAME for g in games.GAMES], 10, 14, 12, visible)
+        self.menu = ui.Menu(self.group, [g.NAME for g in games.CATALOGUE], 10, 14, 12, visible)
         self.blurb = ui.TextRow(32, 0, 26 if app.small else 58)
         self.group.append(self.blurb.grid)
         self._blurb()
 
     def _blurb(self):
-        self.blurb.set(games.GAMES[self.menu.index].BLURB)
+        self.blurb.set(games.CATALOGUE[self.menu.index].BLURB)
 
     def on_key(self, key, now):
         if key in (UP, LEFT):
@@ -67,7 +67,7 @@ class GameMenu(Screen):
             self.menu.move(1)
             self._blurb()
         elif key in (A, START):
-            self.app.show(Setup(self.app, games.GAMES[self.menu.index]))
+            self.app.show(Setup(self.app, games.CATALOGUE[self.menu.index]))
         elif key == B:
             self.app.show(Title(self.app))
 

@@ -11,7 +11,7 @@ Bad arguments get one line naming what is allowed, and exit status 2.
 import sys
 
 from buttons import NAMES, key_by_name
-from games import GAMES, by_id
+from games import CATALOGUE, by_id
 from hal import profiles
 from prng import DEAL_MAX
 from sim import cli
@@ -27,7 +27,7 @@ def parse_args(argv):
     p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
     p.add_argument("--window", action="store_true", help="show a pygame window")
     p.add_argument(
-        "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in GAMES)
+        "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in CATALOGUE)
     )
     p.add_argument("--players", type=int, default=0)
     p.add_argument("--seed", type=int, default=0, help="deal number, 1..%d" % DEAL_MAX)
@@ -40,7 +40,10 @@ def parse_args(argv):
     if args.game is not None:
         game = by_id(args.game)
         if game is None:
-            fail("unknown game %r; choose one of: %s" % (args.game, ", ".join(g.ID for g in GAMES)))
+            fail(
+                "unknown game %r; choose one of: %s"
+                % (args.game, ", ".join(g.ID for g in CATALOGUE))
+            )
     if args.players:
         if game is None:
             fail("--players needs --game")

@@ -12,7 +12,7 @@ import json
 import sys
 import time
 
-from games import GAMES, by_id
+from games import CATALOGUE, by_id
 from prng import DEAL_MAX, Prng
 from sim import cli
 
@@ -81,7 +81,7 @@ def _bar(done, total):
 
 def main(argv=None):
     p = cli.Parser("python -m sim.selfplay", "selfplay")
-    ids = ", ".join(g.ID for g in GAMES)
+    ids = ", ".join(g.ID for g in CATALOGUE)
     p.add_argument("--game", required=True, help="one of: " + ids)
     p.add_argument("--players", type=int, default=0)
     p.add_argument("--games", type=int, default=100)

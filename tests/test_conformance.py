@@ -4,17 +4,22 @@ every player count checks the State interface's invariants."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import GAMES
+from games import all_games
 from prng import Prng
 
-_CASES = [(g, n) for g in GAMES for n in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1)]
+_CASES = [
+    (g, n, v)
+    for g in all_games()
+    for n in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1)
+    for v in range(len(g.VARIANTS))
+]
 _MAX_STEPS = 20000
 
 
-def _random_position(game, players, deal, steps):
+def _random_position(game, players, variant, deal, steps):
     """A state reached by ``steps`` random legal actions (or fewer, if the
     game ends first)."""
-    s = game.new_state(players, deal)
+    s = game.new_state(players, deal, variant)
     prng = Prng(deal)
     for _ in range(steps):
         if s.is_over():
@@ -24,10 +29,10 @@ def _random_position(game, players, deal, steps):
     return s
 
 
-def _random_game(game, players, deal, seed):
+def _random_game(game, players, variant, deal, seed):
     """Play random legal actions; check invariants at every step; return
     the list of actions and the final state."""
-    s = game.new_state(players, deal)
+    s = game.new_state(players, deal, variant)
     total = sorted(s.all_cards())
     assert len(set(total)) == len(total), "a card is dealt twice"
     buf = [0] * game.MAX_ACTIONS
@@ -60,25 +65,25 @@ def _random_game(game, players, deal, seed):
 @settings(max_examples=40, deadline=None)
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), seed=st.integers(1, 1000))
 def test_random_play_keeps_invariants(case, deal, seed):
-    game, players = case
-    _random_game(game, players, deal, seed)
+    game, players, variant = case
+    _random_game(game, players, variant, deal, seed)
 
 
 def test_every_game_and_player_count_plays_to_the_end():
-    for game, players in _CASES:
+    for game, players, variant in _CASES:
         for deal in (1, 2):
-            _random_game(game, players, deal, deal * 7 + players)
+            _random_game(game, players, variant, deal, deal * 7 + players)
 
 
 @settings(max_examples=15, deadline=None)
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1))
 def test_seeded_game_replays_identically(case, deal):
-    game, players = case
-    a1, s1 = _random_game(game, players, deal, 99)
-    a2, s2 = _random_game(game, players, deal, 99)
+    game, players, variant = case
+    a1, s1 = _random_game(game, players, variant, deal, 99)
+    a2, s2 = _random_game(game, players, variant, deal, 99)
     assert a1 == a2 and s1.key() == s2.key()
     # replaying the action list from the deal reaches the same state
-    s3 = game.new_state(players, deal)
+    s3 = game.new_state(players, deal, variant)
     for a in a1:
         s3.apply(a)
     assert s3.key() == s1.key()
@@ -87,8 +92,8 @@ def test_seeded_game_replays_identically(case, deal):
 @settings(max_examples=20, deadline=None)
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
 def test_clone_is_independent_and_observation_hides(case, deal, steps):
-    game, players = case
-    s = _random_position(game, players, deal, steps)
+    game, players, variant = case
+    s = _random_position(game, players, variant, deal, steps)
     before = s.key()
     c = s.clone()
     assert c.key() == before
@@ -108,8 +113,8 @@ def test_clone_is_independent_and_observation_hides(case, deal, steps):
 @settings(max_examples=30, deadline=None)
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
 def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
-    game, players = case
-    s = _random_position(game, players, deal, steps)
+    game, players, variant = case
+    s = _random_position(game, players, variant, deal, steps)
     if s.is_over():
         return
     seat = s.current_player()

@@ -18,12 +18,27 @@ def test_mp_runner_rules_and_heap_lock():
     assert "test_engine_mp.test_legal_actions_and_apply_allocate_nothing" in r.stdout
 
 
-def test_mp_full_four_player_game_in_64k():
-    for game_id in ("roller-coaster",):
-        for deal in (7, 11):
-            r = run_mp(["tests/mp/full_game.py", game_id, "4", str(deal)], heap="64K")
-            assert r.returncode == 0, r.stdout + r.stderr
-            assert "cards=ok" in r.stdout
+# every game, at its largest table and in each variant: (game, players, variant)
+_FULL_GAMES = [
+    ("roller-coaster", 4, 0),
+    ("roller-coaster", 8, 0),
+    ("color-elevator", 4, 0),
+    ("color-elevator", 4, 1),
+    ("elevator-solitaire", 1, 0),
+    ("elevator-solitaire", 1, 1),
+    ("elevator", 6, 0),
+    ("bastard", 12, 0),
+    ("bastard", 4, 1),
+]
+
+
+@pytest.mark.parametrize("game_id,players,variant", _FULL_GAMES)
+def test_mp_full_computer_game_in_64k(game_id, players, variant):
+    for deal in (7, 11):
+        args = ["tests/mp/full_game.py", game_id, str(players), str(deal), str(variant)]
+        r = run_mp(args, heap="64K")
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "cards=ok" in r.stdout
 
 
 def test_mp_heap_lock_really_catches_allocation():

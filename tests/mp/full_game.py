@@ -1,6 +1,6 @@
 """One full computer game, for heap-size checks under MicroPython:
 
-    micropython -X heapsize=64K tests/mp/full_game.py roller-coaster 4 7
+    micropython -X heapsize=64K tests/mp/full_game.py roller-coaster 4 7 [variant]
 
 Every seat plays the basic policy from its own observation. Prints
 'finished <game> turns=N winner=S cards=ok' and exits 1 on failure.
@@ -17,9 +17,9 @@ from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
 
-def main(game_id, players, deal):
+def main(game_id, players, deal, variant=0):
     game = by_id(game_id)
-    s = game.new_state(players, deal)
+    s = game.new_state(players, deal, variant)
     total = len(s.all_cards())
     prng = Prng(deal)
     moves = 0
@@ -41,5 +41,6 @@ if __name__ == "__main__":
     game_id = args[0] if args else "roller-coaster"
     players = int(args[1]) if len(args) > 1 else 4
     deal = int(args[2]) if len(args) > 2 else 7
-    if not main(game_id, players, deal):
+    variant = int(args[3]) if len(args) > 3 else 0
+    if not main(game_id, players, deal, variant):
         sys.exit(1)

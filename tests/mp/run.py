@@ -13,7 +13,14 @@ for p in ("tests/mp", "tests", ".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-DEFAULT = ("test_engine_core", "test_roller_coaster_rules", "test_engine_mp")
+DEFAULT = (
+    "test_engine_core",
+    "test_roller_coaster_rules",
+    "test_color_elevator_rules",
+    "test_elevator_solitaire_rules",
+    "test_shedding_rules",
+    "test_engine_mp",
+)
 
 
 def run(names):

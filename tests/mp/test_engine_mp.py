@@ -5,12 +5,12 @@ import micropython
 
 import cards
 from cardset import CardSet
-from games import GAMES
+from games import all_games
 from prng import Prng
 
 
-def _locked_random_game(game, players, deal, seed):
-    s = game.new_state(players, deal)
+def _locked_random_game(game, players, variant, deal, seed):
+    s = game.new_state(players, deal, variant)
     buf = [0] * game.MAX_ACTIONS
     prng = Prng(seed)
     steps = 0
@@ -26,9 +26,10 @@ def _locked_random_game(game, players, deal, seed):
 
 
 def test_legal_actions_and_apply_allocate_nothing():
-    for game in GAMES:
+    for game in all_games():
         for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
-            assert _locked_random_game(game, players, 1000 + players, players) > 0
+            for v in range(len(game.VARIANTS)):
+                assert _locked_random_game(game, players, v, 1000 + players, players) > 0
 
 
 def test_cardset_and_prng_allocate_nothing():

@@ -1,0 +1,48 @@
+"""Bastard: the Elevator family with its own details: a second pack past
+six players, the bastard rule, and red and black jokers as a variant
+(spec and rule IDs: ``seeds/bastard.md``). The engine is
+``lib/shedding.py``; this module is the Bastard preset of it.
+"""
+
+import shedding
+from micropython import const
+from shedding import DONE, PASS, next_starter  # noqa: F401
+
+import games
+
+_INFO = games.info("bastard")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+
+COLOUR_JOKERS = const(1)
+MAX_ACTIONS = const(112)
+SERIES = True  # BA-13: the next game starts left of the last winner
+DRAW = PASS
+
+RULES = shedding.Rules(
+    penalty_others=True,  # BA-9: one card per other player who started
+    give_step=-1,  # BA-9: givers start on the right
+    beat_before_penalty=True,  # BA-8
+    no_pass_two_left=True,  # BA-7
+    restart_up=True,  # BA-10
+    share_places=True,  # BA-11
+    colour_jokers=True,  # BA-14, with variant 1
+)
+
+
+def decks(players):
+    return 2 if players > 6 else 1  # BA-1
+
+
+def new_state(players, deal=1, variant=0, starter=0):
+    if players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise ValueError("players must be 2-12")
+    if variant not in (0, COLOUR_JOKERS):
+        raise ValueError("variant must be 0 or 1")
+    return shedding.State(RULES, players, decks(players), deal, variant, starter % players)
+
+
+def basic_policy(obs, prng=None):
+    """The family's basic computer player (``lib/shedding_ai.py``)."""
+    import shedding_ai
+
+    return shedding_ai.basic_policy(obs, prng)

@@ -1,0 +1,111 @@
+"""Color Elevator's cards off the piles: the face-down piles, rebuilding
+the stock when it runs dry (CE-10, CE-11, CE-14), the ranking and which
+cards a seat cannot see. The turn itself is in ``color_elevator.py``."""
+
+from micropython import const
+
+from gamestate import GameState, places_by_count
+from prng import Prng
+
+FACE_DOWN = const(4)
+HAND = const(4)
+MAX_REBUILDS = const(20)  # CE-15
+
+# how the game ended
+END_NONE = const(0)
+END_WON = const(1)
+END_STALLED = const(2)  # CE-14: a whole deck drawn with no card played
+END_TURNS = const(3)  # CE-15: a safety limit reached
+
+_shuffler = Prng(1)
+
+_fd_keep = bytearray(4)
+
+
+class Stock(GameState):
+    """The part of ``color_elevator.State`` that deals with the stock and
+    the face-down cards."""
+
+    def _face_down(self, s):
+        self.deck_n -= 1
+        self.fd[s * FACE_DOWN + self.fd_n[s]] = self.deck[self.deck_n]
+        self.fd_n[s] += 1
+
+    def _rebuild(self, seat):
+        if self.quiet:  # CE-14: the last deck went by without a card played
+            self._stop(END_STALLED)
+            return
+        if self.rebuilds >= MAX_REBUILDS:  # CE-15
+            self._stop(END_TURNS)
+            return
+        later = self.rebuilds > 0
+        self.rebuilds += 1
+        self.quiet = True
+        p = self.num_players
+        n = 0
+        for i in range(self.pile_n):  # the cards under the two tops
+            self.deck[n] = self.pile[i]
+            n += 1
+        self.pile_n = 0
+        for s in range(p):
+            n += self.hands[s].fill_from(self.deck, n)
+            self.hands[s].clear()
+            self.counts[s] = 0
+        keep = _fd_keep
+        for s in range(p):
+            keep[s] = self.fd_n[s]
+            if later:  # CE-11: the face-down cards go in too
+                for i in range(self.fd_n[s]):
+                    self.deck[n] = self.fd[s * FACE_DOWN + i]
+                    n += 1
+                self.fd_n[s] = 0
+        _shuffler.seed(self.deal ^ (self.rebuilds * 7919))
+        _shuffler.shuffle(self.deck, n)
+        self.deck_n = n
+        if later:
+            for _ in range(FACE_DOWN):
+                for k in range(p):
+                    s = (seat + k) % p
+                    if self.fd_n[s] < keep[s] and self.deck_n:
+                        self._face_down(s)
+        for _ in range(HAND):  # CE-10: four new cards each, from the drawer on
+            for k in range(p):
+                if self.deck_n:
+                    self._draw_into((seat + k) % p)
+
+    def _stop(self, ending):
+        self.over = True
+        self.ending = ending
+
+    def held(self, seat):
+        """Cards a seat still has: hand and face-down."""
+        return self.counts[seat] + self.fd_n[seat]
+
+    def ranking(self):
+        totals = [self.held(s) for s in range(self.num_players)]
+        return places_by_count(totals, self.winner)  # CE-13
+
+    # -- hidden cards: every face-down card, even the owner's (CE-2) ----------
+    def _hide_extra(self, seat):
+        for i in range(len(self.fd)):
+            self.fd[i] = 0
+
+    def _hidden_extra(self, seat, buf, n):
+        for s in range(self.num_players):
+            for i in range(self.fd_n[s]):
+                buf[n] = self.fd[s * FACE_DOWN + i]
+                n += 1
+        return n
+
+    def _deal_extra(self, seat, buf, k):
+        for s in range(self.num_players):
+            for i in range(self.fd_n[s]):
+                self.fd[s * FACE_DOWN + i] = buf[k]
+                k += 1
+        return k
+
+    def _extra_cards(self):
+        out = [self.top0, self.top1]
+        for s in range(self.num_players):
+            out.extend(self.fd[s * FACE_DOWN : s * FACE_DOWN + self.fd_n[s]])
+        return out

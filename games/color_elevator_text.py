@@ -1,0 +1,32 @@
+"""Words for Color Elevator's table screen: what an action does and why
+one is refused. Loaded only by the screens, so the rules module stays
+small enough to compile on a board."""
+
+import cards
+from games.color_elevator import DRAW, fits
+
+
+def why_illegal(s, action):
+    if action in s.legal_list():
+        return ""
+    if action == DRAW:
+        return "A card fits: play it"
+    p = action // cards.FACES
+    c = action % cards.FACES
+    if p > 1 or not s.hands[s.turn].contains(c):
+        return "Not in your hand"
+    top = s.top(p)
+    if s.played == p:
+        return "Next card: other pile"
+    if fits(c, top):
+        return "Keep a card for the other pile"
+    r = cards.rank_code(cards.rank(top))
+    if cards.is_red(top):
+        return "On red %s: lower or black %s" % (r, r)
+    return "On black %s: higher or red %s" % (r, r)
+
+
+def describe(s, action):
+    if action == DRAW:
+        return "draw %d" % (3 if s.flipped else 2)
+    return "play %s on pile %d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)

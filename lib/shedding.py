@@ -1,0 +1,277 @@
+"""The Elevator / Bastard family engine: climb a pile in alternating
+colours, turn at aces and twos, and pay when everyone passes on you.
+
+``games/elevator.py`` and ``games/bastard.py`` are two presets of this
+engine; each lists its own rules (``Rules``) and has its own spec in
+``seeds/``. Actions: a card id adds that card to this turn's play (one
+card, or several of one rank alternating colour); ``PASS`` passes
+(drawing one card when the stock has any); ``DONE`` ends a multi-card
+play; in a penalty's give phase a card id is the card handed over.
+"""
+
+from shedding_flow import (  # noqa: F401  (the family's constants live there)
+    DONE,
+    END_NONE,
+    END_RANKED,
+    END_TURNS,
+    EV_NONE,
+    EV_PASS,
+    EV_PLAY,
+    GIVE,
+    HAND,
+    IN,
+    MAX_TURNS,
+    PASS,
+    PLAY,
+    Flow,
+    next_starter,
+)
+
+import cards
+from prng import Prng
+
+
+class Rules:
+    """A preset: the details that differ between Elevator and Bastard."""
+
+    def __init__(self, penalty_others, give_step, beat_before_penalty, no_pass_two_left,
+                 restart_up, share_places, colour_jokers=False):  # fmt: skip
+        self.penalty_others = penalty_others  # draw one per other player, not per player
+        self.give_step = give_step  # +1: givers start on the left, -1: on the right
+        self.beat_before_penalty = beat_before_penalty
+        self.no_pass_two_left = no_pass_two_left
+        self.restart_up = restart_up  # a restarted pile climbs again
+        self.share_places = share_places  # hands emptied by one penalty share a place
+        self.colour_jokers = colour_jokers  # joker only on the other colour
+
+
+def value(card):
+    """Climbing order: 2 lowest (0) .. K (11), ace highest (12)."""
+    return (cards.rank(card) + 12) % 13
+
+
+class State(Flow):
+    TEXT = "shedding_text"
+    FIELDS = (
+        "deck_n", "pile_n", "turn", "turns", "phase", "dir", "free", "need", "play_n",
+        "play_rank", "play_red", "last_player", "passes", "prev_passed", "target", "owed",
+        "asked", "giver", "finished", "share_at", "over", "winner", "ending", "observer",
+        "penalties", "event", "event_seat", "event_n",
+    )  # fmt: skip
+    BUFFERS = ("place",)
+
+    def __init__(self, rules, players, decks, deal=1, variant=0, starter=0, _empty=False):
+        self.rules = rules
+        self.max_actions = 112
+        self.deal = deal
+        self.variant = variant
+        self.starter = starter
+        self._init_table(players, decks)
+        self.place = bytearray(players)
+        for s in range(players):
+            self.place[s] = IN
+        self.turn = starter
+        self.turns = 0
+        self.phase = PLAY
+        self.dir = 1  # +1 climbing, -1 descending
+        self.free = False  # the next play may be any card
+        self.need = -1  # colour the next card must have (1 red, 0 black), -1 any
+        self.play_n = 0  # cards in this turn's play so far
+        self.play_rank = -1
+        self.play_red = False
+        self.last_player = -1  # who played on the pile last (-1: restarted)
+        self.passes = 0  # passes since that play
+        self.prev_passed = False
+        self.target = -1  # penalised seat during a give phase
+        self.owed = 0
+        self.asked = 0  # players still to be asked to give
+        self.giver = -1
+        self.finished = 0
+        self.share_at = -1
+        self.over = False
+        self.winner = -1
+        self.ending = END_NONE
+        self.observer = -1
+        self.penalties = 0
+        self.event = EV_NONE
+        self.event_seat = -1
+        self.event_n = 0
+        if not _empty:
+            self._deal()
+
+    def _deal(self):
+        n = self.ncards
+        for i in range(n):
+            self.deck[i] = i
+        Prng(self.deal).shuffle(self.deck, n)
+        self.deck_n = n
+        p = self.num_players
+        for _ in range(HAND):
+            for k in range(p):
+                self._draw_into((self.starter + k) % p)
+        self.deck_n -= 1  # one card turned to start the pile
+        c = self.deck[self.deck_n]
+        self.pile[0] = c
+        self.pile_n = 1
+        self._settle(c)
+
+    def _settle(self, c):
+        """The pile's direction and constraints after ``c`` lands on it."""
+        self.free = False
+        self.need = -1
+        r = cards.rank(c)
+        if r < 0:  # a joker resets the pile; climbing again
+            self.free = True
+            self.dir = 1
+            if self.rules.colour_jokers and self.variant:
+                self.need = 0 if cards.is_red(c) else 1
+        elif r == cards.ACE:
+            self.dir = -1
+        elif r == 1:
+            self.dir = 1
+
+    # -- what may be played ----------------------------------------------------
+    def top(self):
+        return self.pile[self.pile_n - 1] if self.pile_n else -1
+
+    def starts(self, c):
+        """May card ``c`` open a play on the current pile?"""
+        red = cards.is_red(c)
+        if cards.rank(c) < 0:
+            if not (self.rules.colour_jokers and self.variant):
+                return True
+            if self.need >= 0:
+                return red == (self.need == 1)
+            return self.free or red != cards.is_red(self.top())
+        if self.need >= 0:
+            return red == (self.need == 1)
+        if self.free:
+            return True
+        top = self.top()
+        if red == cards.is_red(top):
+            return False
+        v = value(c)
+        t = value(top)
+        return v > t if self.dir > 0 else v < t
+
+    def _follows(self, c):
+        return cards.rank(c) == self.play_rank and cards.is_red(c) != self.play_red
+
+    def can_play(self, seat):
+        hand = self.hands[seat]
+        c = hand.next(-1)
+        while c >= 0:
+            if self.starts(c):
+                return True
+            c = hand.next(c)
+        return False
+
+    def may_pass(self):
+        """A voluntary pass is allowed unless the player before passed (or,
+        in Bastard, two players are left) and a card can be played."""
+        if not self.can_play(self.turn):
+            return True
+        if self.prev_passed:
+            return False
+        return not (self.rules.no_pass_two_left and self.active() == 2)
+
+    def current_player(self):
+        if self.over:
+            return -1
+        return self.giver if self.phase == GIVE else self.turn
+
+    def is_over(self):
+        return self.over
+
+    def legal_actions(self, buf):
+        if self.over:
+            return 0
+        n = 0
+        if self.phase == GIVE:
+            hand = self.hands[self.giver]
+            c = hand.next(-1)
+            while c >= 0:
+                buf[n] = c
+                n += 1
+                c = hand.next(c)
+            return n
+        hand = self.hands[self.turn]
+        c = hand.next(-1)
+        while c >= 0:
+            if self.starts(c) if self.play_n == 0 else self._follows(c):
+                buf[n] = c
+                n += 1
+            c = hand.next(c)
+        if self.play_n == 0:
+            if self.may_pass():
+                buf[n] = PASS
+                n += 1
+        else:
+            buf[n] = DONE
+            n += 1
+        return n
+
+    def apply(self, action):
+        if self.over:
+            raise ValueError("game over")
+        if self.phase == GIVE:
+            self._give(action)
+            return
+        seat = self.turn
+        hand = self.hands[seat]
+        if action == PASS:
+            if self.play_n or not self.may_pass():
+                raise ValueError("you must play")
+            self._pass(seat)
+            return
+        if action == DONE:
+            if self.play_n == 0:
+                raise ValueError("nothing played")
+            self._end_play(seat)
+            return
+        if not hand.contains(action) or not (
+            self.starts(action) if self.play_n == 0 else self._follows(action)
+        ):
+            raise ValueError("illegal card")
+        hand.remove(action)
+        self.counts[seat] -= 1
+        self.pile[self.pile_n] = action
+        self.pile_n += 1
+        self.play_n += 1
+        self.play_rank = cards.rank(action)
+        self.play_red = cards.is_red(action)
+        if self.play_rank < 0 or self.counts[seat] == 0:
+            self._end_play(seat)
+            return
+        c = hand.next(-1)
+        while c >= 0:  # nothing more can be added: the play ends by itself
+            if self._follows(c):
+                return
+            c = hand.next(c)
+        self._end_play(seat)
+
+    def _end_play(self, seat):
+        self._settle(self.pile[self.pile_n - 1])
+        self.event = EV_PLAY
+        self.event_seat = seat
+        self.event_n = self.play_n
+        self.play_n = 0
+        self.last_player = seat
+        self.passes = 0
+        self.prev_passed = False
+        if self.counts[seat] == 0:
+            self._finish(seat, self.finished)
+        self._advance(seat)
+
+    def _pass(self, seat):
+        if self.deck_n:
+            self._draw_into(seat)
+        self.event = EV_PASS
+        self.event_seat = seat
+        self.passes += 1
+        self.prev_passed = True
+        self._advance(seat)
+
+    def _blank(self):
+        return State(self.rules, self.num_players, self.decks, self.deal, self.variant,
+                     self.starter, _empty=True)  # fmt: skip

@@ -1,0 +1,45 @@
+"""Words for the Elevator family's table screen: what an action does and
+why one is refused. Loaded only by the screens, so the rules engine
+(``shedding.py``) stays small enough to compile on a board."""
+
+from shedding import DONE, EV_PLAY, GIVE, PASS
+
+import cards
+
+
+def play_cards(s):
+    """The cards of the play being made, or else of the last play."""
+    n = s.play_n or (s.event_n if s.event == EV_PLAY else 0)
+    return list(s.pile[s.pile_n - n : s.pile_n])
+
+
+def describe(s, action):
+    if action == PASS:
+        return "pass and draw" if s.deck_n else "pass"
+    if action == DONE:
+        return "end the play"
+    return ("give " if s.phase == GIVE else "play ") + cards.code(action)
+
+
+def why_illegal(s, action):
+    if action in s.legal_list():
+        return ""
+    if action == PASS:
+        if s.play_n:
+            return "Finish or undo the play"
+        if s.prev_passed:
+            return "Last player passed: play"
+        return "Two left: you must play"
+    if action == DONE:
+        return "Pick a card first"
+    if s.phase == GIVE:
+        return "Give a card from your hand"
+    if s.play_n:
+        return "Same rank, other colour"
+    if cards.rank(action) < 0:
+        return "Joker only on the other colour"
+    if s.need >= 0:
+        return "Must be " + ("red" if s.need else "black")
+    if cards.is_red(action) == cards.is_red(s.top()):
+        return "Play the other colour"
+    return "Must be higher" if s.dir > 0 else "Must be lower"

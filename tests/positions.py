@@ -1,0 +1,151 @@
+"""Build positions of the newer games from card codes, for rules tests.
+
+Plain Python so the MicroPython runner can use it too. Stocks are given
+bottom first (the last code is on top); face-down piles likewise.
+"""
+
+import shedding
+
+import cards
+from games import color_elevator as ce
+from games import elevator_solitaire as es
+
+
+class Taker:
+    """Hands out card ids for codes, a second copy when one is used."""
+
+    def __init__(self, decks):
+        self.decks = decks
+        self.used = []
+
+    def __call__(self, code):
+        c = cards.parse_list(code, self.decks, self.used)[0]
+        self.used.append(c)
+        return c
+
+
+def ce_position(hands, tops, stock="", under="", fd=None, turn=0, variant=0):
+    s = ce.State(len(hands), 1, variant, _empty=True)
+    take = Taker(1)
+    for seat, text in enumerate(hands):
+        for code in text.split():
+            s.hands[seat].add(take(code))
+            s.counts[seat] += 1
+    for seat, text in enumerate(fd or []):
+        for code in text.split():
+            s.fd[seat * ce.FACE_DOWN + s.fd_n[seat]] = take(code)
+            s.fd_n[seat] += 1
+    t = tops.split()
+    s.top0 = take(t[0])
+    s.top1 = take(t[1])
+    for code in under.split():
+        s.pile[s.pile_n] = take(code)
+        s.pile_n += 1
+    for code in stock.split():
+        s.deck[s.deck_n] = take(code)
+        s.deck_n += 1
+    s.turn = turn
+    s._start_turn()
+    return s
+
+
+def ce_codes(s):
+    out = []
+    for a in s.legal_list():
+        if a == ce.DRAW:
+            out.append("DRAW")
+        else:
+            out.append("%s>%d" % (cards.code(a % 54), a // 54 + 1))
+    out.sort()
+    return out
+
+
+def ce_action(s, text):
+    """'7H>1' -> the action id (the card from the mover's hand)."""
+    code, pile = text.split(">")
+    hand = s.hands[s.turn]
+    c = hand.next(-1)
+    while c >= 0 and cards.code(c) != code:
+        c = hand.next(c)
+    if c < 0:
+        raise ValueError("not in hand: " + code)
+    return (int(pile) - 1) * 54 + c
+
+
+def sh_position(game, hands, pile, stock="", turn=0, variant=0, dir=1):
+    """An Elevator/Bastard position: hands, pile (bottom first), stock."""
+    n = len(hands)
+    decks = 2 if n > 6 else 1
+    s = shedding.State(game.RULES, n, decks, 1, variant, 0, _empty=True)
+    take = Taker(decks)
+    for seat, text in enumerate(hands):
+        for code in text.split():
+            s.hands[seat].add(take(code))
+            s.counts[seat] += 1
+    for code in pile.split():
+        s.pile[s.pile_n] = take(code)
+        s.pile_n += 1
+    for code in stock.split():
+        s.deck[s.deck_n] = take(code)
+        s.deck_n += 1
+    if s.pile_n:
+        s._settle(s.pile[s.pile_n - 1])
+    s.dir = dir if not s.free else s.dir
+    s.turn = turn
+    return s
+
+
+def sh_codes(s):
+    out = []
+    for a in s.legal_list():
+        if a == shedding.PASS:
+            out.append("PASS")
+        elif a == shedding.DONE:
+            out.append("DONE")
+        else:
+            out.append(cards.code(a))
+    out.sort()
+    return out
+
+
+def find(s, seat, code):
+    hand = s.hands[seat]
+    c = hand.next(-1)
+    while c >= 0 and cards.code(c) != code:
+        c = hand.next(c)
+    if c < 0:
+        raise ValueError("not in hand: " + code)
+    return c
+
+
+def sh_play(s, codes):
+    for code in codes.split():
+        if code == "PASS":
+            s.apply(shedding.PASS)
+        elif code == "DONE":
+            s.apply(shedding.DONE)
+        else:
+            s.apply(find(s, s.current_player(), code))
+
+
+def es_position(pyramid, stock="", waste="", variant=0):
+    """A solitaire position: ``pyramid`` is 28 codes or '-' (gone), apex
+    first, row by row."""
+    s = es.State(1, 1, variant, _empty=True)
+    take = Taker(1)
+    codes = pyramid.split()
+    assert len(codes) == es.SIZE
+    s.left = 0
+    for p, code in enumerate(codes):
+        if code == "-":
+            s.pyr[p] = es.GONE
+        else:
+            s.pyr[p] = take(code)
+            s.left += 1
+    for code in stock.split():
+        s.deck[s.deck_n] = take(code)
+        s.deck_n += 1
+    for code in waste.split():
+        s.pile[s.pile_n] = take(code)
+        s.pile_n += 1
+    return s
