@@ -77,6 +77,9 @@ class Stock(GameState):
         self.over = True
         self.ending = ending
 
+    def cards_left(self, seat):
+        return self.held(seat)
+
     def held(self, seat):
         """Cards a seat still has: hand and face-down."""
         return self.counts[seat] + self.fd_n[seat]

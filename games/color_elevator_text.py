@@ -11,6 +11,8 @@ def why_illegal(s, action):
         return ""
     if action == DRAW:
         return "A card fits: play it"
+    if action > DRAW:
+        return "Play on each pile" if s.played < 0 else "Now the other pile"
     p = action // cards.FACES
     c = action % cards.FACES
     if p > 1 or not s.hands[s.turn].contains(c):

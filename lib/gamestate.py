@@ -176,6 +176,10 @@ class GameState:
         """A short reason why ``action`` is refused now ('' if legal)."""
         return self._text().why_illegal(self, action)
 
+    def cards_left(self, seat):
+        """Cards ``seat`` still has to get rid of (for the results)."""
+        return self.counts[seat]
+
     def legal_list(self):
         """Legal actions as a new list (allocates; for tools and tests)."""
         buf = [0] * self.max_actions

@@ -12,7 +12,13 @@ import ui
 from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from prng import DEAL_MAX
 
-TABLES = {"roller-coaster": "table_rc"}
+TABLES = {
+    "color-elevator": "table_ce",
+    "elevator-solitaire": "table_es",
+    "elevator": "table_sh",
+    "bastard": "table_sh",
+    "roller-coaster": "table_rc",
+}
 
 
 class Screen:
@@ -73,15 +79,24 @@ class GameMenu(Screen):
 
 
 class Setup(Screen):
-    """Players, deal (random or a number entered digit by digit), start."""
+    """Players, variant, deal (random or a number entered digit by digit),
+    start. Rows a game does not need (one player count, one variant) are
+    left out."""
 
-    def __init__(self, app, game, players=0, deal=0):
+    def __init__(self, app, game, players=0, deal=0, variant=0):
         super().__init__(app)
         self.game = game
         self.players = players or game.DEFAULT_PLAYERS
+        self.variant = variant
         self.deal = deal  # 0 = random
-        self.row = 0
         self.digit = -1  # >= 0 while editing that digit of the deal number
+        self.rows = []
+        if game.MIN_PLAYERS < game.MAX_PLAYERS:
+            self.rows.append("players")
+        if len(game.VARIANTS) > 1:
+            self.rows.append("variant")
+        self.rows.append("deal")
+        self.rows.append("start")
         self.group.append(ui.text_label(game.NAME, 8, 0))
         visible = 1 if app.small else 3
         self.menu = ui.Menu(self.group, self._items(), 10, 14, 12, visible)
@@ -90,8 +105,20 @@ class Setup(Screen):
         self._refresh()
 
     def _items(self):
-        deal = "random" if self.deal == 0 else self._deal_text()
-        return ["Players  < %d >" % self.players, "Deal  " + deal, "Start"]
+        out = []
+        for row in self.rows:
+            if row == "players":
+                out.append("Players  < %d >" % self.players)
+            elif row == "variant":
+                out.append("< %s >" % self.game.VARIANTS[self.variant])
+            elif row == "deal":
+                out.append("Deal  " + ("random" if self.deal == 0 else self._deal_text()))
+            else:
+                out.append("Start")
+        return out
+
+    def _row(self):
+        return self.rows[self.menu.index]
 
     def _deal_text(self):
         t = "%010d" % self.deal
@@ -101,20 +128,25 @@ class Setup(Screen):
 
     def _refresh(self):
         self.menu.set_items(self._items())
+        row = self._row()
         if self.digit >= 0:
             self.help.set("UP/DN DIGIT  A NEXT  B DONE")
-        elif self.menu.index == 1:
+        elif row == "deal":
             self.help.set("<> RANDOM/NUMBER  A EDIT")
-        else:
+        elif row == "start":
             self.help.set("A START  B BACK")
+        else:
+            self.help.set("<> CHANGE  START PLAY  B BACK")
 
     def _change(self, d):
-        i = self.menu.index
-        if i == 0:
+        row = self._row()
+        if row == "players":
             n = self.players + d
             lo, hi = self.game.MIN_PLAYERS, self.game.MAX_PLAYERS
             self.players = hi if n < lo else lo if n > hi else n
-        elif i == 1:
+        elif row == "variant":
+            self.variant = (self.variant + d) % len(self.game.VARIANTS)
+        elif row == "deal":
             self.deal = 0 if self.deal else 1
 
     def _edit_digit(self, d):
@@ -145,10 +177,11 @@ class Setup(Screen):
         elif key in (RIGHT, SELECT):
             self._change(1)
         elif key in (A, START):
-            if self.menu.index == 2 or key == START:
-                start_game(self.app, self.game.ID, self.players, self.deal)
+            row = self._row()
+            if row == "start" or key == START:
+                start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
                 return
-            if self.menu.index == 1:
+            if row == "deal":
                 if self.deal == 0:
                     self.deal = self.app.random_deal()
                 self.digit = 0
@@ -161,26 +194,42 @@ class Setup(Screen):
 
 
 class Results(Screen):
-    def __init__(self, app, game, state, players, deal):
+    """Who won, then every seat's place and the cards it still holds."""
+
+    def __init__(self, app, game, state, players, deal, variant=0):
         super().__init__(app)
         self.game = game
         self.players = players
         self.deal = deal
+        self.variant = variant
+        self.starter = 0
         places = state.ranking()
         win = state.winners()
-        if state.winner == 0:
-            head = "You win!"
-        elif state.winner > 0:
-            head = "P%d wins" % (state.winner + 1)
+        if players == 1:  # solitaire: a score out of the pyramid
+            head = "Cleared!" if win else "Score %d" % state.score()
+        elif 0 in win:
+            head = "You win!" if len(win) == 1 else "Shared win"
+        elif win:
+            head = "P%d wins" % (win[0] + 1)
         else:
             head = "Blocked"
         self.group.append(ui.text_label(head, 0, 0, 1 if app.small else 2))
         self.rows = []
-        order = sorted(range(players), key=lambda s: (places[s], s))
-        for s in order:
-            who = "YOU" if s == 0 else "P%d" % (s + 1)
-            mark = "*" if s in win else " "
-            self.rows.append("%d%s %-3s %2d CARDS" % (places[s] + 1, mark, who, state.counts[s]))
+        if players == 1:
+            self.rows.append("%d OF %d CARDS CLEARED" % (state.score(), game.SIZE))
+        else:
+            if getattr(game, "SERIES", False):
+                self.starter = game.next_starter(state, deal)
+            last = max(places)
+            order = sorted(range(players), key=lambda s: (places[s], s))
+            for s in order:
+                who = "YOU" if s == 0 else "P%d" % (s + 1)
+                mark = "*" if s in win else " "
+                left = state.cards_left(s)
+                tail = "%2d CARDS" % left if left else "OUT"
+                if getattr(game, "SERIES", False) and places[s] == last and last > 0:
+                    tail += " BASTARD"
+                self.rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
         self.rows.append("DEAL %d" % deal)
         self.rows.append("A AGAIN  SEL SAME DEAL  B MENU")
         self.first = 0
@@ -206,17 +255,17 @@ class Results(Screen):
             self.first += 1
             self._render()
         elif key == A:
-            start_game(self.app, self.game.ID, self.players, 0)
+            start_game(self.app, self.game.ID, self.players, 0, self.variant, self.starter)
         elif key == SELECT:
-            start_game(self.app, self.game.ID, self.players, self.deal)
+            start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
         elif key in (B, START):
             self.app.show(GameMenu(self.app))
 
 
-def start_game(app, game_id, players, deal):
+def start_game(app, game_id, players, deal, variant=0, starter=0):
     """Deal a game (deal 0 = random) and show its table."""
     game = games.by_id(game_id)
     if deal == 0:
         deal = app.random_deal()
     table = __import__(TABLES[game_id])
-    app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal))
+    app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal, variant, starter))

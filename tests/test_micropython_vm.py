@@ -58,13 +58,24 @@ def test_same_prng_and_deals_on_both_vms():
     assert mp.stdout == cp.stdout
 
 
-@pytest.mark.parametrize("height", [64, 32])
-def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, height):
+_APP_GAMES = [
+    ("roller-coaster", 4, 0, 64),
+    ("roller-coaster", 4, 0, 32),
+    ("color-elevator", 3, 1, 64),
+    ("elevator-solitaire", 1, 1, 32),
+    ("elevator", 4, 0, 64),
+    ("bastard", 5, 1, 32),
+]
+
+
+@pytest.mark.parametrize("game_id,players,variant,height", _APP_GAMES)
+def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, game_id, players, variant, height):
     # The bundle's own files (app, screens, table, Adafruit's label library)
     # on the MicroPython VM with a displayio stand-in: title to results by
     # button events. The unix VM is 64-bit, so 256 KB here is roughly a
     # 32-bit board's 128 KB.
     d = app_tree(str(tmp_path / "d"))
-    r = run_mp(["app_run.py", "4", "7", str(height)], heap="256K", cwd=d)
+    args = ["app_run.py", game_id, str(players), "7", str(height), str(variant)]
+    r = run_mp(args, heap="256K", cwd=d)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "results reached" in r.stdout

@@ -1,6 +1,7 @@
 """The app on the simulator: screens, panel contents, bus bytes, a whole
 game through button presses, both board profiles."""
 
+import pytest
 import glyphs
 from buttons import START, A, B
 from games import roller_coaster as rc
@@ -108,32 +109,34 @@ def test_pick_undo_and_play_a_run():
     assert table.state.key() == table.base.key()
 
 
-def test_whole_game_through_buttons_from_title():
-    for deal, players in ((3, 2), (7, 4), (21, 8)):
-        s = Session(seed=deal, pace_ms=100)
-        s.press("A")  # title -> menu
-        s.press("A")  # menu -> setup
-        setup = s.screen
-        while setup.players != players:
-            s.press("RIGHT")
-        s.press("DOWN")
-        s.press("A")  # edit the deal number: random -> digits
-        setup.deal = deal
-        s.press("B")
-        s.press("START")
-        table = s.screen
-        assert type(table).__name__ == "Table" and table.deal == deal
-        for _ in range(3000):
-            if not autopilot.play_turn(s):
-                s.settle()
-                if type(s.screen).__name__ == "Results":
-                    break
-        results = s.screen
-        assert type(results).__name__ == "Results", deal
-        assert table.state.is_over()
-        assert "DEAL %d" % deal in results.rows
-        s.press("B")
-        assert type(s.screen).__name__ == "GameMenu"
+# every game and variant, smallest and largest tables: (game, players, variant, deal)
+_EVERY_GAME = [
+    ("roller-coaster", 2, 0, 3),
+    ("roller-coaster", 8, 0, 21),
+    ("color-elevator", 2, 0, 5),
+    ("color-elevator", 4, 1, 6),
+    ("elevator-solitaire", 1, 0, 7),
+    ("elevator-solitaire", 1, 1, 8),
+    ("elevator", 3, 0, 9),
+    ("elevator", 6, 0, 10),
+    ("bastard", 2, 1, 11),
+    ("bastard", 12, 0, 12),
+]
+
+
+@pytest.mark.parametrize("game_id,players,variant,deal", _EVERY_GAME)
+def test_whole_game_through_buttons_from_title(game_id, players, variant, deal):
+    s = Session(seed=deal, pace_ms=100)
+    table = autopilot.open_game(s, game_id, players, deal, variant)
+    assert type(table).__name__ == "Table" and table.deal == deal
+    assert table.state.num_players == players and table.variant == variant
+    assert autopilot.play_to_results(s)
+    results = s.screen
+    assert type(results).__name__ == "Results", deal
+    assert table.state.is_over()
+    assert "DEAL %d" % deal in results.rows
+    s.press("B")
+    assert type(s.screen).__name__ == "GameMenu"
 
 
 def test_opponents_wait_then_skip_ahead():
@@ -166,6 +169,9 @@ def test_feather_128x32_three_buttons_reach_the_table():
     assert s.hw.height == 32 and s.hw.panel.mux == 31
     s.hw.physical(1)  # middle short: A (title -> menu)
     s.settle()
+    for _ in range(4):  # bottom short: DOWN to Roller Coaster, the fifth game
+        s.hw.physical(2)
+        s.settle()
     s.hw.physical(1)  # A: menu -> setup
     s.settle()
     s.hw.physical(1, long=True)  # middle long: START

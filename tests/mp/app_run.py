@@ -3,7 +3,7 @@
 Run from a bundle root (``build/CIRCUITPY`` layout) with this directory's
 ``display/`` stand-ins first on the path:
 
-    micropython -X heapsize=128K app_run.py PLAYERS DEAL
+    micropython -X heapsize=256K app_run.py GAME PLAYERS DEAL HEIGHT [VARIANT]
 
 It walks title -> menu -> setup -> table with button events, plays the
 person's seat with the autopilot's presses until the results screen, and
@@ -18,6 +18,7 @@ sys.path.insert(0, "display")
 
 from autopilot import presses_for  # noqa: E402
 
+import games  # noqa: E402
 from app import App  # noqa: E402
 from buttons import DOWN, RIGHT, START, A, B, Buttons  # noqa: E402
 
@@ -96,32 +97,44 @@ def press(app, hw, key):
         frame(app, hw)
 
 
-def main(players, deal, height):
+def main(game_id, players, deal, height, variant):
     hw = HAL(height)
     app = App(hw)
     app.settings.pace_ms = 0
     app.start()
     screens = [type(app.screen).__name__]
-    for key in (A, A):
-        press(app, hw, key)
-        screens.append(type(app.screen).__name__)
+    press(app, hw, A)
+    menu = app.screen
+    while games.CATALOGUE[menu.menu.index].ID != game_id:
+        press(app, hw, DOWN)
+    press(app, hw, A)
     setup = app.screen
-    while setup.players != players:
-        press(app, hw, RIGHT)
-    press(app, hw, DOWN)
-    press(app, hw, A)  # deal number: digit entry
-    setup.deal = deal
-    press(app, hw, B)
+    screens.append(type(setup).__name__)
+    for row in setup.rows:
+        if row == "players":
+            while setup.players != players:
+                press(app, hw, RIGHT)
+        elif row == "variant":
+            while setup.variant != variant:
+                press(app, hw, RIGHT)
+        elif row == "deal":
+            press(app, hw, A)  # deal number: digit entry
+            setup.deal = deal
+            press(app, hw, B)
+        press(app, hw, DOWN)
     press(app, hw, START)
     table = app.screen
     screens.append(type(table).__name__)
     assert type(table).__name__ == "Table", screens
     gc.collect()
-    for _ in range(3000):
+    for _ in range(5000):
         if type(app.screen).__name__ == "Results":
             break
         state = table.state
-        if state.is_over() or state.current_player() != 0:
+        if state.is_over():
+            press(app, hw, A)  # to the results (or hurry the last move along)
+            continue
+        if state.current_player() != 0:
             frame(app, hw)
             continue
         action = table.game.basic_policy(state.observe(0), None)
@@ -138,6 +151,7 @@ def main(players, deal, height):
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(int(args[0]) if args else 4, int(args[1]) if len(args) > 1 else 7,
-         int(args[2]) if len(args) > 2 else 64)  # fmt: skip
+    a = sys.argv[1:]
+    main(a[0] if a else "roller-coaster", int(a[1]) if len(a) > 1 else 4,
+         int(a[2]) if len(a) > 2 else 7, int(a[3]) if len(a) > 3 else 64,
+         int(a[4]) if len(a) > 4 else 0)  # fmt: skip

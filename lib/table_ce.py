@@ -1,0 +1,125 @@
+"""The Color Elevator table: the two piles with the way each one goes
+(a black top goes UP, a red top DOWN, an ace takes ANY card), everyone's
+hand and face-down counts, your hand. A plays the card under the cursor on
+the pile it fits; when it fits both, LEFT or RIGHT picks the pile (B
+backs out). SELECT draws when nothing fits (``table.py`` has the keys
+shared by every game)."""
+
+import table
+from table import HUMAN, who
+
+import cards
+import ui
+from buttons import LEFT, RIGHT, A, B
+from games import color_elevator as ce
+
+
+class Table(table.Table):
+    HELP = "A PLAY  B BACK  SEL DRAW"
+
+    def __init__(self, *args):
+        self.choosing = -1  # card waiting for its pile
+        super().__init__(*args)
+
+    def layout_piles(self, app):
+        if app.small:
+            self.piles = [ui.CardView(0, 15, -3), ui.CardView(11, 15, -3)]
+            self.ways = None
+        else:
+            self.piles = [ui.CardView(28, 15, -3), ui.CardView(80, 15, -3)]
+            self.ways = ui.TextRow(32, 0, 19)
+            self.group.append(self.ways.grid)
+        for v in self.piles:
+            self.group.append(v.grid)
+
+    def small_pile_width(self):
+        return 11
+
+    def mid_turn(self):
+        return self.state.played >= 0
+
+    def picked_text(self):
+        return "NOW THE OTHER PILE" if self.picked else ""
+
+    def status_count(self, seat):
+        s = self.state
+        return "%d+%d" % (s.counts[seat], s.fd_n[seat])
+
+    def stock_text(self):
+        s = self.state
+        return "%d+%d STOCK %d" % (s.counts[HUMAN], s.fd_n[HUMAN], s.deck_n)
+
+    def help_text(self):
+        if self.choosing >= 0:
+            return "LEFT PILE 1  RIGHT PILE 2  B NO"
+        return self.HELP
+
+    def choose_card(self, card, now):
+        s = self.state
+        legal = s.legal_list()
+        on = [p for p in (0, 1) if p * cards.FACES + card in legal]
+        if len(on) == 2:
+            self.choosing = card
+            self.message = "WHICH PILE FOR " + cards.code(card) + "?"
+            return
+        if on:
+            self.take(on[0] * cards.FACES + card, now)
+            return
+        self.refused(card if s.played == 1 else cards.FACES + card)
+
+    def on_turn_key(self, key, now):
+        if self.choosing < 0:
+            return False
+        card = self.choosing
+        if key == LEFT:
+            self.choosing = -1
+            self.take(card, now)
+        elif key == RIGHT:
+            self.choosing = -1
+            self.take(cards.FACES + card, now)
+        elif key == B:
+            self.choosing = -1
+            self.message = ""
+        return True
+
+    def presses_for(self, action):
+        if action >= ce.DRAW:
+            return table.Table.presses_for(self, action)
+        card = action % cards.FACES
+        keys = self.cursor_to(card) + [A]
+        legal = self.state.legal_list()
+        if card in legal and cards.FACES + card in legal:
+            keys.append(LEFT if action == card else RIGHT)
+        return keys
+
+    def last_text(self):
+        s = self.state
+        if s.flipped and s.current_player() >= 0:
+            return who(s.turn) + " TURNS UP " + cards.code(s.hands[s.turn].next(-1))
+        if s.last_seat < 0:
+            return ""
+        name = who(s.last_seat)
+        if s.last_a < 0:
+            return name + " DREW %d" % s.last_drew if s.last_drew else name + ": NEW HANDS"
+        text = name + " " + self._put(s.last_a)
+        if s.last_b >= 0:
+            text += " " + self._put(s.last_b)
+        elif s.last_drew:
+            text += " DREW 1"
+        return text
+
+    def _put(self, action):
+        return "%s>%d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
+
+    def render_piles(self):
+        s = self.state
+        self.piles[0].set(s.top0)
+        self.piles[1].set(s.top1)
+        if self.ways is not None:
+            # columns: "1:" left of pile 1, its way right of it; the same for pile 2
+            self.ways.set("    1:    %s    2:    %s" % (self._way(s.top0), self._way(s.top1)))
+
+    def _way(self, top):
+        if ce.wild(top):
+            return "ANY"
+        return "DN " if cards.is_red(top) else "UP "

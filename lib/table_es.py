@@ -1,0 +1,184 @@
+"""The Elevator solitaire (and Escalator) table.
+
+On 128x64 the whole pyramid is drawn as text, one cell per card (its rank,
+``##`` face down), with the waste and the stock at the right; the cursor
+is an inverse copy of the card it is on. On 128x32 only the cards free to
+play are shown, as a row of cards after the waste.
+
+Keys: LEFT/RIGHT (or UP/DOWN) move between the free cards, A moves the
+card to the waste, SELECT turns a stock card, B takes a move back (ES-10),
+START pauses. When the game is over, B still takes moves back and A shows
+the results.
+"""
+
+from micropython import const
+
+import cards
+import ui
+from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from games import elevator_solitaire as es
+from screens import Results, Screen
+
+_ROWS = const(7)
+_HELP = "A PLAY SEL TURN B BACK ST MENU"
+
+
+def _cell(s, pos):
+    c = s.pyr[pos]
+    if c == es.GONE:
+        return "  "
+    if not s.face_up(pos):
+        return "##"
+    r = cards.rank_code(cards.rank(c))
+    return r if len(r) == 2 else " " + r
+
+
+class Table(Screen):
+    axis = AXIS_HORIZONTAL
+
+    def __init__(self, app, game, players, deal, variant=0, starter=0):
+        super().__init__(app)
+        self.game = game
+        self.players = 1
+        self.deal = deal
+        self.variant = variant
+        self.state = game.new_state(1, deal, variant)
+        self.hand = []  # the free pyramid positions, left to right
+        self.cursor = 0
+        self.menu_open = False
+        self.message = _HELP
+        self.small = app.small
+        g = self.group
+        self.status = ui.TextRow(32, 0, 0)
+        g.append(self.status.grid)
+        if self.small:
+            self.msg = ui.TextRow(32, 0, 7)
+            self.waste = ui.CardView(0, 15, -1)
+            self.slots = [ui.CardView(14 + i * ui.HAND_PITCH, 15, -3) for i in range(10)]
+            for v in self.slots:
+                g.append(v.grid)
+            self.bar = ui.bar(ui.HAND_PITCH - 1, 1, 14, 30)
+            g.append(self.bar)
+        else:
+            self.msg = ui.TextRow(32, 0, 57)
+            self.rows = []
+            for r in range(_ROWS):
+                row = ui.TextRow(3 * (r + 1), self._row_x(r), 8 + 7 * r)
+                self.rows.append(row)
+                g.append(row.grid)
+            self.waste = ui.CardView(98, 14, -1)
+            self.stock = ui.CardView(113, 14, -2)
+            g.append(self.stock.grid)
+            labels = ui.TextRow(8, 96, 31)
+            labels.set("WST  STK")
+            g.append(labels.grid)
+            self.count = ui.TextRow(8, 96, 38)
+            g.append(self.count.grid)
+            self.cur = ui.TextRow(2, 0, 0, inverse=True)
+            g.append(self.cur.grid)
+        g.append(self.waste.grid)
+        g.append(self.msg.grid)
+        self.render()
+
+    def _row_x(self, r):
+        return 2 + (_ROWS - 1 - r) * 6
+
+    def _cell_xy(self, pos):
+        r = es.row_of(pos)
+        i = pos - r * (r + 1) // 2
+        return self._row_x(r) + i * 12, 8 + 7 * r
+
+    def busy(self):
+        return False
+
+    # -- keys ----------------------------------------------------------------
+    def on_key(self, key, now):
+        s = self.state
+        if self.menu_open:
+            if key in (A, START):
+                self.menu_open = False
+                self.message = _HELP
+            elif key == B:
+                from screens import GameMenu
+
+                self.app.show(GameMenu(self.app))
+                return
+        elif key in (LEFT, UP):
+            self._move(-1)
+        elif key in (RIGHT, DOWN):
+            self._move(1)
+        elif key == B:
+            self.message = "MOVE TAKEN BACK" if s.undo() else "NOTHING TO TAKE BACK"
+        elif s.is_over() and key in (A, START):
+            self.app.show(Results(self.app, self.game, s, 1, self.deal, self.variant))
+            return
+        elif key == START:
+            self.menu_open = True
+            self.message = "PAUSED: A RESUME  B QUIT"
+        elif key == A and self.hand:
+            self._take(self.hand[self.cursor])
+        elif key == SELECT:
+            self._take(es.DRAW)
+        self.render()
+
+    def _move(self, d):
+        n = len(self.hand)
+        if n:
+            self.cursor = (self.cursor + d) % n
+
+    def _take(self, action):
+        s = self.state
+        why = s.why_illegal(action)
+        if why:
+            self.message = why.upper()
+            self.app.beep(220, 60)
+            return
+        s.apply(action)
+        card = s.top()
+        self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(card)
+        if s.is_over():
+            self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
+            self.app.beep(880 if s.winner == 0 else 330, 120)
+
+    def presses_for(self, action):
+        """Key presses a person makes to take ``action`` from here."""
+        if action == es.DRAW:
+            return [SELECT]
+        idx = self.hand.index(action)
+        n = len(self.hand)
+        right = (idx - self.cursor) % n
+        left = (self.cursor - idx) % n
+        return ([RIGHT] * right if right <= left else [LEFT] * left) + [A]
+
+    # -- drawing ---------------------------------------------------------------
+    def render(self):
+        s = self.state
+        self.hand = [p for p in range(es.SIZE) if s.present(p) and s.uncovered(p)]
+        n = len(self.hand)
+        if self.cursor >= n:
+            self.cursor = max(0, n - 1)
+        self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, self.deal))
+        self.waste.set(s.top() if s.pile_n else -1)
+        self.msg.set(self.message)
+        if self.small:
+            for i in range(len(self.slots)):
+                self.slots[i].set(s.pyr[self.hand[i]] if i < n else -3)
+            x = 14 + self.cursor * ui.HAND_PITCH
+            if self.bar.x != x:
+                self.bar.x = x
+            self.bar.hidden = n == 0
+            return
+        for r in range(_ROWS):
+            first = r * (r + 1) // 2
+            self.rows[r].set(" ".join([_cell(s, first + i) for i in range(r + 1)]))
+        self.stock.set(-2 if s.deck_n else -1)
+        self.count.set("%3d  %3d" % (s.pile_n, s.deck_n))
+        self.cur.grid.hidden = n == 0
+        if n:
+            pos = self.hand[self.cursor]
+            x, y = self._cell_xy(pos)
+            self.cur.set(_cell(s, pos))
+            if self.cur.grid.x != x:
+                self.cur.grid.x = x
+            if self.cur.grid.y != y:
+                self.cur.grid.y = y
