@@ -53,4 +53,3 @@ class Table(table.Table):
             else:
                 card = -3
             self.pile[i].set(card)
-

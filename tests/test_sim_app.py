@@ -2,6 +2,7 @@
 game through button presses, both board profiles."""
 
 import pytest
+
 import glyphs
 from buttons import START, A, B
 from games import roller_coaster as rc
