@@ -77,6 +77,10 @@ class Stock(GameState):
         self.over = True
         self.ending = ending
 
+    def ending_name(self):
+        """How the game ended, for self-play reports."""
+        return ("", "won", "stalled", "limit")[self.ending]
+
     def cards_left(self, seat):
         return self.held(seat)
 

@@ -192,6 +192,10 @@ class State(GameState):
     def ranking(self):
         return [0]
 
+    def ending_name(self):
+        """How the game ended, for self-play reports."""
+        return "cleared" if self.winner == 0 else "stuck"
+
     def returns(self):
         return [1.0 if self.winner == 0 else 0.0]
 

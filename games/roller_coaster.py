@@ -237,6 +237,12 @@ class State(GameState):
     def ranking(self):
         return places_by_count(self.counts, self.winner)  # RC-15
 
+    def ending_name(self):
+        """How the game ended, for self-play reports."""
+        if self.winner >= 0:
+            return "won"
+        return "blocked" if self.idle >= self.num_players else "turn-limit"
+
     # -- views -----------------------------------------------------------
     def top(self):
         """The discard pile's top card, or -1."""

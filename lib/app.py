@@ -87,12 +87,12 @@ class App:
         """True while the screen is animating or computer players act."""
         return self.screen.busy()
 
-    def start(self, game_id=None, players=0, deal=0):
+    def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""
         import screens
 
         if game_id:
-            screens.start_game(self, game_id, players, deal)
+            screens.start_game(self, game_id, players, deal, variant)
         else:
             self.show(screens.Title(self))
 

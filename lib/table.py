@@ -317,7 +317,11 @@ class Table(Screen):
         you = ">" if s.current_player() == HUMAN else " "
         mine = "%sYOU %s" % (you, self.stock_text())
         if self.status2 is None:
-            self.status.set((opp + " S" + str(s.deck_n))[:32])
+            line = opp + " S" + str(s.deck_n)
+            if len(line) > 32:  # many seats on a small panel: counts only, in seat order
+                counts = [self.status_count(seat) for seat in range(1, self.players)]
+                line = " ".join(counts) + " S" + str(s.deck_n)
+            self.status.set(line[:32])
             return
         if len(opp) <= 32:
             self.status.set(opp)

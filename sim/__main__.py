@@ -30,6 +30,7 @@ def parse_args(argv):
         "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in CATALOGUE)
     )
     p.add_argument("--players", type=int, default=0)
+    p.add_argument("--variant", type=int, default=0, help="the game's variant (0 = standard)")
     p.add_argument("--seed", type=int, default=0, help="deal number, 1..%d" % DEAL_MAX)
     p.add_argument("--keys", default="", help="comma-separated presses: " + ",".join(NAMES))
     p.add_argument("--screenshot", help="write a PNG of the panel at the end")
@@ -52,6 +53,12 @@ def parse_args(argv):
                 "%s takes %d to %d players, not %d"
                 % (game.ID, game.MIN_PLAYERS, game.MAX_PLAYERS, args.players)
             )
+    if args.variant:
+        if game is None:
+            fail("--variant needs --game")
+        if not 0 <= args.variant < len(game.VARIANTS):
+            names = ", ".join("%d = %s" % (i, v) for i, v in enumerate(game.VARIANTS))
+            fail("%s has variants %s, not %d" % (game.ID, names, args.variant))
     if args.seed and not 1 <= args.seed <= DEAL_MAX:
         fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
     if args.seed < 0:
@@ -74,7 +81,8 @@ def main(argv=None):
         from sim import render
         from sim.headless import Session
 
-        s = Session(args.profile, args.game, args.players, args.seed, pace_ms=args.pace)
+        s = Session(args.profile, args.game, args.players, args.seed, 1, args.pace,
+                    args.variant)  # fmt: skip
         s.settle()
         for k in args.key_list:
             s.press(k)

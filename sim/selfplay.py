@@ -1,11 +1,15 @@
 """Computer-only games, for statistics and as a soak test.
 
-    python -m sim.selfplay --game roller-coaster --players 4 --games 1000 --seed 1
+    python -m sim.selfplay --game color-elevator --players 4 --games 2000 --variant 1
 
 Every seat plays the game's basic policy from its own observation. A
 progress bar goes to a terminal (stderr); the last line on stdout is one
-JSON object: games, finished, won, blocked, cards_conserved, mean_turns,
-wins_by_seat, seconds, games_per_second.
+JSON object: games, finished, won, blocked, cards_conserved, endings (how
+many games ended each way: won, blocked, stalled, turn-limit, ranked,
+cleared, stuck), mean_turns, max_turns, wins_by_seat, and where the game
+has them: penalties (Elevator's stuck elevator, Bastard's rule), shared
+wins, stock rebuilds (Color Elevator), mean score (solitaire); then
+seconds and games_per_second.
 """
 
 import json
@@ -21,9 +25,9 @@ def fail(message):
     cli.fail("selfplay", message)
 
 
-def play_one(game, players, deal, prng):
+def play_one(game, players, deal, prng, variant=0):
     """One game; returns (state, moves, cards_conserved)."""
-    s = game.new_state(players, deal)
+    s = game.new_state(players, deal, variant)
     before = sorted(s.all_cards())
     moves = 0
     while not s.is_over():
@@ -32,42 +36,68 @@ def play_one(game, players, deal, prng):
     return s, moves, sorted(s.all_cards()) == before
 
 
-def run(game, players, games, seed, progress=None):
+def run(game, players, games, seed, progress=None, variant=0):
     deals = Prng(seed)
     policy_rng = Prng(seed ^ 0x5A5A5A5)
     wins = [0] * players
-    won = blocked = finished = 0
+    won = finished = 0
     conserved = True
-    turns = 0
+    turns = max_turns = 0
+    endings = {}
+    penalties = shared = rebuilds = max_rebuilds = score = 0
     t0 = time.perf_counter()
     for i in range(games):
         deal = deals.below(DEAL_MAX) + 1
-        s, _moves, ok = play_one(game, players, deal, policy_rng)
+        s, _moves, ok = play_one(game, players, deal, policy_rng, variant)
         conserved = conserved and ok
         finished += s.is_over()
         turns += s.turns
+        max_turns = max(max_turns, s.turns)
+        name = s.ending_name()
+        endings[name] = endings.get(name, 0) + 1
+        win = s.winners()
         if s.winner >= 0:
             won += 1
-            wins[s.winner] += 1
-        else:
-            blocked += 1
+            for w in win:
+                wins[w] += 1
+        shared += len(win) > 1
+        penalties += getattr(s, "penalties", 0)
+        r = getattr(s, "rebuilds", 0)
+        rebuilds += r
+        max_rebuilds = max(max_rebuilds, r)
+        if players == 1:
+            score += s.score()
         if progress:
             progress(i + 1, games)
     seconds = time.perf_counter() - t0
-    return {
+    out = {
         "game": game.ID,
         "players": players,
+        "variant": game.VARIANTS[variant],
         "games": games,
         "seed": seed,
         "finished": finished,
         "won": won,
-        "blocked": blocked,
+        "blocked": games - won,
         "cards_conserved": conserved,
+        "endings": endings,
         "mean_turns": round(turns / games, 2),
+        "max_turns": max_turns,
         "wins_by_seat": wins,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(games / seconds, 1) if seconds else None,
     }
+    if hasattr(s, "penalties"):
+        out["penalties"] = penalties
+        out["penalties_per_game"] = round(penalties / games, 3)
+    if hasattr(s, "share_at"):
+        out["shared_wins"] = shared
+    if hasattr(s, "rebuilds"):
+        out["rebuilds_per_game"] = round(rebuilds / games, 3)
+        out["max_rebuilds"] = max_rebuilds
+    if players == 1:
+        out["mean_score"] = round(score / games, 2)
+    out["seconds"] = round(seconds, 3)
+    out["games_per_second"] = round(games / seconds, 1) if seconds else None
+    return out
 
 
 def _bar(done, total):
@@ -84,6 +114,7 @@ def main(argv=None):
     ids = ", ".join(g.ID for g in CATALOGUE)
     p.add_argument("--game", required=True, help="one of: " + ids)
     p.add_argument("--players", type=int, default=0)
+    p.add_argument("--variant", type=int, default=0, help="variant number (0 = the standard game)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
@@ -96,12 +127,15 @@ def main(argv=None):
             "%s takes %d to %d players, not %d"
             % (game.ID, game.MIN_PLAYERS, game.MAX_PLAYERS, players)
         )
+    if not 0 <= args.variant < len(game.VARIANTS):
+        names = ", ".join("%d = %s" % (i, v) for i, v in enumerate(game.VARIANTS))
+        fail("%s has variants %s, not %d" % (game.ID, names, args.variant))
     if not 1 <= args.games <= 10_000_000:
         fail("--games must be 1 to 10000000")
     if not 1 <= args.seed <= DEAL_MAX:
         fail("--seed must be 1 to %d" % DEAL_MAX)
     progress = _bar if sys.stderr.isatty() else None
-    print(json.dumps(run(game, players, args.games, args.seed, progress)))
+    print(json.dumps(run(game, players, args.games, args.seed, progress, args.variant)))
     return 0
 
 

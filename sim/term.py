@@ -69,7 +69,7 @@ def run(args):
     app = App(hw)
     if args.pace is not None:
         app.settings.pace_ms = args.pace
-    app.start(args.game, args.players, args.seed)
+    app.start(args.game, args.players, args.seed, args.variant)
     for k in args.key_list:
         hw.press(k)
     fd = sys.stdin.fileno()

@@ -25,7 +25,7 @@ def run(args, frames=None, feed=None):
         return 2
     hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None)
     app = App(hw)
-    app.start(args.game, args.players, args.seed)
+    app.start(args.game, args.players, args.seed, args.variant)
     scale = args.scale
     pygame.init()
     screen = pygame.display.set_mode((hw.width * scale, hw.height * scale))

@@ -75,9 +75,55 @@ def test_selfplay_json_line():
     assert a["wins_by_seat"] == result["wins_by_seat"] and a["mean_turns"] == result["mean_turns"]
 
 
+# (game, players, variant): every game and variant; tables of every size
+_SELFPLAY = [
+    ("color-elevator", 2, 0),
+    ("color-elevator", 4, 1),
+    ("elevator-solitaire", 1, 0),
+    ("elevator-solitaire", 1, 1),
+    ("elevator", 3, 0),
+    ("elevator", 6, 0),
+    ("bastard", 2, 0),
+    ("bastard", 7, 1),
+    ("bastard", 12, 0),
+]
+
+
+@pytest.mark.parametrize("game_id,players,variant", _SELFPLAY)
+def test_selfplay_reports_how_games_end(game_id, players, variant):
+    from games import by_id
+    from sim import selfplay
+
+    game = by_id(game_id)
+    r = selfplay.run(game, players, 60, 3, variant=variant)
+    assert r["finished"] == 60 and r["cards_conserved"] is True
+    assert sum(r["endings"].values()) == 60
+    assert r["variant"] == game.VARIANTS[variant]
+    if game_id == "color-elevator":
+        assert r["endings"].get("won", 0) + r["endings"].get("stalled", 0) == 60
+        assert r["rebuilds_per_game"] >= 0 and r["max_rebuilds"] < 20
+    elif game_id == "elevator-solitaire":
+        assert set(r["endings"]) <= {"cleared", "stuck"} and 10 < r["mean_score"] <= 28
+        assert r["won"] == r["endings"].get("cleared", 0)
+    else:  # every hand ranked; penalties happen in most games
+        assert r["endings"] == {"ranked": 60} and r["penalties"] > 0
+        assert r["won"] == 60 and r["max_turns"] < 3000
+
+
+def test_selfplay_variant_flag():
+    r = _run(["-m", "sim.selfplay", "--game", "bastard", "--players", "8", "--variant", "1",
+              "--games", "20"])  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    result = json.loads(r.stdout.strip().splitlines()[-1])
+    assert result["variant"] == "Red/black jokers" and result["finished"] == 20
+    assert "penalties" in result and "shared_wins" in result
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["--game", "elevator", "--variant", "1"],
+        ["--game", "elevator-solitaire", "--players", "2"],
         ["--game", "chess"],
         ["--game", "roller-coaster", "--players", "12"],
         ["--game", "roller-coaster", "--games", "0"],

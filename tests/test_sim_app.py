@@ -2,27 +2,12 @@
 game through button presses, both board profiles."""
 
 import pytest
+from panel_check import glyph_block, panel_block
 
-import glyphs
 from buttons import START, A, B
 from games import roller_coaster as rc
 from sim import autopilot, render
 from sim.headless import Session
-
-
-def _panel_block(panel, x, y, w, h):
-    rows = panel.pixels()
-    return [list(rows[y + j][x : x + w]) for j in range(h)]
-
-
-def _glyph_block(card):
-    """The 10x14 pixels the glyph sheet holds for a card."""
-    top, bottom = glyphs.card_tiles(card)
-    out = []
-    for tile in (top, bottom):
-        for j in range(glyphs.HALF_H):
-            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j] for i in range(glyphs.CARD_W)])
-    return out
 
 
 def test_title_screen_renders():
@@ -46,7 +31,7 @@ def test_table_shows_the_dealt_hand(tmp_path):
     assert len(hand) == 5
     for i, card in enumerate(hand):
         x = table.hand_x + i * 11
-        assert _panel_block(s.hw.panel, x, table.hand_y, 10, 14) == _glyph_block(card), card
+        assert panel_block(s.hw.panel, x, table.hand_y, 10, 14) == glyph_block(card), card
     # the PNG is the panel, scaled with crisp pixels
     path = tmp_path / "table.png"
     render.save_png(s.hw.panel, str(path), scale=4)

@@ -1,0 +1,28 @@
+"""Pixel checks shared by the simulator tests: a block of the emulated
+panel, and the pixels the glyph sheet holds for a card."""
+
+import glyphs
+
+
+def panel_block(panel, x, y, w, h):
+    rows = panel.pixels()
+    return [list(rows[y + j][x : x + w]) for j in range(h)]
+
+
+def glyph_block(card):
+    """The 10x14 pixels the glyph sheet holds for a card."""
+    top, bottom = glyphs.card_tiles(card)
+    out = []
+    for tile in (top, bottom):
+        for j in range(glyphs.HALF_H):
+            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j] for i in range(glyphs.CARD_W)])
+    return out
+
+
+def card_on_panel(panel, view_or_xy, card):
+    """True when the panel shows ``card`` at a CardView (or an (x, y))."""
+    if isinstance(view_or_xy, tuple):
+        x, y = view_or_xy
+    else:
+        x, y = view_or_xy.grid.x, view_or_xy.grid.y
+    return panel_block(panel, x, y, 10, 14) == glyph_block(card)
