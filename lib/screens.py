@@ -179,7 +179,14 @@ class Setup(Screen):
         elif key in (A, START):
             row = self._row()
             if row == "start" or key == START:
-                start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
+                start_game(
+                    self.app,
+                    self.game.ID,
+                    self.players,
+                    self.deal,
+                    self.variant,
+                    self.replay_starter,
+                )
                 return
             if row == "deal":
                 if self.deal == 0:
@@ -202,7 +209,8 @@ class Results(Screen):
         self.players = players
         self.deal = deal
         self.variant = variant
-        self.starter = 0
+        self.starter = 0  # who starts the next game of a series
+        self.replay_starter = getattr(state, "starter", 0)  # the same deal replays exactly
         places = state.ranking()
         win = state.winners()
         if players == 1:  # solitaire: a score out of the pyramid
@@ -257,7 +265,9 @@ class Results(Screen):
         elif key == A:
             start_game(self.app, self.game.ID, self.players, 0, self.variant, self.starter)
         elif key == SELECT:
-            start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
+            start_game(
+                self.app, self.game.ID, self.players, self.deal, self.variant, self.replay_starter
+            )
         elif key in (B, START):
             self.app.show(GameMenu(self.app))
 

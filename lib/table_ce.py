@@ -95,7 +95,8 @@ class Table(table.Table):
     def last_text(self):
         s = self.state
         if s.flipped and s.current_player() >= 0:
-            return who(s.turn) + " TURNS UP " + cards.code(s.hands[s.turn].next(-1))
+            verb = " TURN UP " if s.turn == HUMAN else " TURNS UP "
+            return who(s.turn) + verb + cards.code(s.hands[s.turn].next(-1))
         if s.last_seat < 0:
             return ""
         name = who(s.last_seat)

@@ -71,8 +71,8 @@ class Table(table.Table):
         if ev == flow.EV_PASS:
             return who(s.event_seat) + " PASSED"
         if ev == flow.EV_PENALTY:
-            return who(s.event_seat) + (" STUCK: DRAWS" if self.game.ID == "elevator" else
-                                        " BASTARD RULE")  # fmt: skip
+            rule = "ELEVATOR STUCK: " if self.game.ID == "elevator" else "BASTARD RULE: "
+            return rule + who(s.event_seat) + " DRAWS"
         if ev == flow.EV_GIVE:
             return who(s.event_seat) + " GAVE A CARD"
         if ev == flow.EV_CLEAR:
