@@ -179,14 +179,7 @@ class Setup(Screen):
         elif key in (A, START):
             row = self._row()
             if row == "start" or key == START:
-                start_game(
-                    self.app,
-                    self.game.ID,
-                    self.players,
-                    self.deal,
-                    self.variant,
-                    self.replay_starter,
-                )
+                start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
                 return
             if row == "deal":
                 if self.deal == 0:

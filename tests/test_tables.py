@@ -257,3 +257,10 @@ def test_bastard_series_next_game_starts_left_of_the_winner():
     s.press(A, settle=False)  # again: a new deal, started left of the winner
     assert s.screen.state.starter == results.starter
     assert s.screen.state.current_player() == results.starter
+    # the same deal again replays exactly, with the same first player
+    s2 = Session("pico-128x64", "bastard", 4, 3, pace_ms=0)
+    s2.screen.state.starter = 2  # as if this deal were a series' second game
+    first = s2.screen
+    assert autopilot.play_to_results(s2)
+    s2.press(SELECT, settle=False)
+    assert s2.screen.deal == 3 and s2.screen.state.starter == first.state.starter
