@@ -45,6 +45,16 @@ class App:
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
 
+    def clear(self):
+        """Let go of the current screen (the panel keeps its last picture)
+        so its memory is free before a big module loads: compiling a
+        module needs one piece of contiguous heap."""
+        import displayio
+
+        self.hw.display.root_group = displayio.Group()
+        self.screen = None
+        gc.collect()
+
     def beep(self, freq=880, ms=30):
         if self.settings.sound:
             self.hw.tone(freq, ms)

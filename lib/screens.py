@@ -267,8 +267,9 @@ class Results(Screen):
 
 def start_game(app, game_id, players, deal, variant=0, starter=0):
     """Deal a game (deal 0 = random) and show its table."""
-    game = games.by_id(game_id)
     if deal == 0:
         deal = app.random_deal()
+    app.clear()  # the modules below load into a heap without the last screen
+    game = games.by_id(game_id)
     table = __import__(TABLES[game_id])
     app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal, variant, starter))
