@@ -12,9 +12,7 @@ from sim.hal import SimHAL
 
 
 class Session:
-    def __init__(
-        self, profile=None, game=None, players=0, deal=0, seed=1, pace_ms=None, variant=0
-    ):
+    def __init__(self, profile=None, game=None, players=0, deal=0, seed=1, pace_ms=None, variant=0):
         self.hw = SimHAL(profile, virtual_time=True, seed=seed)
         self.app = App(self.hw)
         if pace_ms is not None:
