@@ -5,6 +5,7 @@ six players, the bastard rule, and red and black jokers as a variant
 """
 
 import shedding
+import shedding_ai  # loaded with the rules: compiled before any game is dealt
 from micropython import const
 from shedding import DONE, PASS, next_starter  # noqa: F401
 
@@ -43,6 +44,4 @@ def new_state(players, deal=1, variant=0, starter=0):
 
 def basic_policy(obs, prng=None):
     """The family's basic computer player (``lib/shedding_ai.py``)."""
-    import shedding_ai
-
     return shedding_ai.basic_policy(obs, prng)

@@ -23,7 +23,6 @@ from games.color_elevator_stock import (  # noqa: F401
     MAX_REBUILDS,
     Stock,
 )
-from prng import Prng
 
 _INFO = games.info("color-elevator")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
@@ -91,11 +90,7 @@ class State(Stock):
             self._deal()
 
     def _deal(self):
-        n = self.ncards
-        for i in range(n):
-            self.deck[i] = i
-        Prng(self.deal).shuffle(self.deck, n)
-        self.deck_n = n
+        self._shuffle_pack()
         p = self.num_players
         for _ in range(FACE_DOWN):  # CE-2: face-down cards first, then hands
             for s in range(p):
@@ -121,9 +116,6 @@ class State(Stock):
     # -- the interface ---------------------------------------------------------
     def current_player(self):
         return -1 if self.over else self.turn
-
-    def is_over(self):
-        return self.over
 
     def top(self, pile):
         return self.top0 if pile == 0 else self.top1

@@ -5,6 +5,7 @@ this module is the Elevator preset of it.
 """
 
 import shedding
+import shedding_ai  # loaded with the rules: compiled before any game is dealt
 from micropython import const
 from shedding import DONE, PASS  # noqa: F401  (the game's action constants)
 
@@ -39,6 +40,4 @@ def new_state(players, deal=1, variant=0, starter=0):
 
 def basic_policy(obs, prng=None):
     """The family's basic computer player (``lib/shedding_ai.py``)."""
-    import shedding_ai
-
     return shedding_ai.basic_policy(obs, prng)

@@ -12,7 +12,6 @@ from micropython import const
 import cards
 import games
 from gamestate import GameState
-from prng import Prng
 
 _INFO = games.info("elevator-solitaire")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
@@ -78,11 +77,7 @@ class State(GameState):
             self._deal()
 
     def _deal(self):
-        n = self.ncards
-        for i in range(n):
-            self.deck[i] = i  # ES-1: 52 cards, no jokers
-        Prng(self.deal).shuffle(self.deck, n)
-        self.deck_n = n
+        self._shuffle_pack()  # ES-1: 52 cards, no jokers
         for p in range(SIZE):  # ES-2: dealt from the top, apex first
             self.deck_n -= 1
             self.pyr[p] = self.deck[self.deck_n]
@@ -114,9 +109,6 @@ class State(GameState):
     # -- the interface -------------------------------------------------------
     def current_player(self):
         return -1 if self.over else 0
-
-    def is_over(self):
-        return self.over
 
     def legal_actions(self, buf):
         if self.over:

@@ -12,7 +12,6 @@ from micropython import const
 import cards
 import games
 from gamestate import GameState, places_by_count
-from prng import Prng
 
 _INFO = games.info("roller-coaster")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
@@ -74,11 +73,7 @@ class State(GameState):
         self.opening = self.pile_n == 0
 
     def _deal(self):
-        n = self.ncards
-        for i in range(n):
-            self.deck[i] = i
-        Prng(self.deal).shuffle(self.deck, n)
-        self.deck_n = n
+        self._shuffle_pack()
         for _ in range(HAND_SIZE):  # RC-3: one at a time
             for s in range(self.num_players):
                 self._draw_into(s)
@@ -87,9 +82,6 @@ class State(GameState):
     # -- the interface -------------------------------------------------
     def current_player(self):
         return -1 if self.over else self.turn
-
-    def is_over(self):
-        return self.over
 
     def _has_rank_ahead(self, hand, start, d, jokers):
         """True when a natural card of rank start+d*(k+1), k < =jokers,

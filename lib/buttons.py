@@ -164,3 +164,11 @@ class ThreeButtonNav:
             if self._held[b] and not self._long[b] and ticks_diff(now, self._t0[b]) >= LONG_MS:
                 self._long[b] = 1
                 self.buttons.feed((B, START, SELECT)[b], True, now)
+
+
+def cursor_keys(cursor, target, n):
+    """LEFT or RIGHT presses that take a cursor going round ``n`` places
+    from ``cursor`` to ``target`` the shorter way (for the autopilot)."""
+    right = (target - cursor) % n
+    left = (cursor - target) % n
+    return [RIGHT] * right if right <= left else [LEFT] * left

@@ -22,11 +22,14 @@ Its State (a subclass of ``GameState``) offers:
   fingerprint, equal for equal states).
 """
 
+from stateview import StateView, places_by_count  # noqa: F401
+
 import cards
 from cardset import CardSet
+from prng import Prng
 
 
-class GameState:
+class GameState(StateView):
     """Shared machinery for card games laid out as hands, a stock and a
     discard pile: ``hands`` (CardSets), ``counts`` (hand sizes, public),
     ``deck``/``deck_n`` (the stock, top at ``deck_n - 1``) and
@@ -51,6 +54,18 @@ class GameState:
         self.deck_n = 0
         self.pile = bytearray(n)
         self.pile_n = 0
+
+    def _shuffle_pack(self):
+        """The whole pack into the stock, shuffled by the deal number: the
+        same deal on every VM."""
+        n = self.ncards
+        for i in range(n):
+            self.deck[i] = i
+        Prng(self.deal).shuffle(self.deck, n)
+        self.deck_n = n
+
+    def is_over(self):
+        return self.over
 
     def _draw_into(self, seat):
         """Top card of the stock into ``seat``'s hand (the stock is not empty)."""
@@ -105,10 +120,6 @@ class GameState:
         the new position."""
         return k
 
-    def _extra_cards(self):
-        """Cards held in places other than hands, stock and pile (a list)."""
-        return []
-
     def redeal_hidden(self, seat, prng):
         """Shuffle every card ``seat`` cannot see (the other hands and the
         stock) and deal them back in the same counts: a state that agrees
@@ -135,78 +146,3 @@ class GameState:
             self.deck[i] = hidden[k]
             k += 1
         self._deal_extra(seat, hidden, k)
-
-    def all_cards(self):
-        """Every card id in the game, wherever it is (allocates)."""
-        out = []
-        for h in self.hands:
-            out.extend(h.to_list())
-        out.extend(self.deck[: self.deck_n])
-        out.extend(self.pile[: self.pile_n])
-        out.extend(self._extra_cards())
-        return out
-
-    def key(self):
-        """A text fingerprint: equal states give equal keys."""
-        parts = [str(getattr(self, name)) for name in self.FIELDS]
-        for h in self.hands:
-            parts.append(cards.codes(h.to_list()))
-        parts.append(cards.codes(self.deck[: self.deck_n]))
-        parts.append(cards.codes(self.pile[: self.pile_n]))
-        parts.append(str(list(self.counts)))
-        parts.append(cards.codes(self._extra_cards()))
-        return "|".join(parts)
-
-    # Text for the screens lives in a module of its own (``TEXT``), loaded
-    # only when a screen asks, so the rules modules compile in less memory.
-    TEXT = None
-
-    def _text(self):
-        parts = self.TEXT.split(".")
-        m = __import__(self.TEXT)
-        for name in parts[1:]:
-            m = getattr(m, name)
-        return m
-
-    def describe(self, action):
-        """What ``action`` does, in a few words."""
-        return self._text().describe(self, action)
-
-    def why_illegal(self, action):
-        """A short reason why ``action`` is refused now ('' if legal)."""
-        return self._text().why_illegal(self, action)
-
-    def cards_left(self, seat):
-        """Cards ``seat`` still has to get rid of (for the results)."""
-        return self.counts[seat]
-
-    def legal_list(self):
-        """Legal actions as a new list (allocates; for tools and tests)."""
-        buf = [0] * self.max_actions
-        n = self.legal_actions(buf)
-        return buf[:n]
-
-    def returns(self):
-        """1.0 for each seat in first place, 0.0 for the others."""
-        places = self.ranking()
-        return [1.0 if p == 0 else 0.0 for p in places]
-
-    def winners(self):
-        places = self.ranking()
-        return [s for s in range(self.num_players) if places[s] == 0]
-
-
-def places_by_count(counts, first=-1):
-    """Places from hand sizes: ``first`` (if >= 0) alone in first place,
-    then fewest cards first; equal counts share a place."""
-    n = len(counts)
-    places = [0] * n
-    for s in range(n):
-        if s == first:
-            continue
-        p = 1 if first >= 0 else 0
-        for o in range(n):
-            if o != s and o != first and counts[o] < counts[s]:
-                p += 1
-        places[s] = p
-    return places

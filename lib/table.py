@@ -17,7 +17,7 @@ from micropython import const
 
 import cards
 import ui
-from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from screens import Results, Screen
 
 HUMAN = const(0)
@@ -212,11 +212,7 @@ class Table(Screen):
     def cursor_to(self, card):
         """Key presses that bring the cursor to ``card`` (the shorter way
         round)."""
-        idx = self.hand.index(card)
-        n = len(self.hand)
-        right = (idx - self.cursor) % n
-        left = (self.cursor - idx) % n
-        return [RIGHT] * right if right <= left else [LEFT] * left
+        return cursor_keys(self.cursor, self.hand.index(card), len(self.hand))
 
     def presses_for(self, action):
         """Key presses a person makes to take ``action`` from here (the

@@ -15,7 +15,7 @@ from micropython import const
 
 import cards
 import ui
-from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from games import elevator_solitaire as es
 from screens import Results, Screen
 
@@ -144,11 +144,7 @@ class Table(Screen):
         """Key presses a person makes to take ``action`` from here."""
         if action == es.DRAW:
             return [SELECT]
-        idx = self.hand.index(action)
-        n = len(self.hand)
-        right = (idx - self.cursor) % n
-        left = (self.cursor - idx) % n
-        return ([RIGHT] * right if right <= left else [LEFT] * left) + [A]
+        return cursor_keys(self.cursor, self.hand.index(action), len(self.hand)) + [A]
 
     # -- drawing ---------------------------------------------------------------
     def render(self):

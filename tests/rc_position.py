@@ -3,6 +3,8 @@
 Plain Python so the MicroPython runner can use it too.
 """
 
+from positions import Taker, fill
+
 import cards
 from games import roller_coaster as rc
 
@@ -10,26 +12,8 @@ from games import roller_coaster as rc
 def position(hands, pile="", stock="", turn=0):
     """A state with the given hands (list of code strings), discard pile
     (bottom first) and stock (bottom first, last code on top)."""
-    players = len(hands)
-    s = rc.State(players, 1, _empty=True)
-    decks = s.decks
-    used = []
-
-    def take(code):
-        c = cards.parse_list(code, decks, used)[0]
-        used.append(c)
-        return c
-
-    for seat in range(players):
-        for code in hands[seat].split():
-            s.hands[seat].add(take(code))
-            s.counts[seat] += 1
-    for code in pile.split():
-        s.pile[s.pile_n] = take(code)
-        s.pile_n += 1
-    for code in stock.split():
-        s.deck[s.deck_n] = take(code)
-        s.deck_n += 1
+    s = rc.State(len(hands), 1, _empty=True)
+    fill(s, Taker(s.decks), hands, pile, stock)
     s.turn = turn
     s._reset_run()
     return s

@@ -3,18 +3,10 @@
 Plain asserts only: tests/mp/run.py runs this file under MicroPython too.
 """
 
-from positions import ce_action, ce_codes, ce_position
+from positions import ce_action, ce_codes, ce_position, raises
 
 import cards
 from games import color_elevator as ce
-
-
-def _raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def _play(s, *texts):
@@ -28,8 +20,8 @@ def test_ce1_players_and_packs():
         assert sorted(s.all_cards()) == list(range(52))
         j = ce.new_state(n, 9, ce.JOKERS)
         assert sorted(j.all_cards()) == list(range(54))
-    assert _raises(ce.new_state, 1, 1)
-    assert _raises(ce.new_state, 5, 1)
+    assert raises(ce.new_state, 1, 1)
+    assert raises(ce.new_state, 5, 1)
 
 
 def test_ce2_deal_four_down_four_in_hand_hidden_from_all():
@@ -107,7 +99,7 @@ def test_ce7_one_playable_card_draws_one_none_draws_two():
     _play(s2, "DRAW")
     assert s2.counts[0] == 4 and s2.deck_n == 2
     s3 = ce_position(["5S 9D", "4C"], "3C 6D")
-    assert _raises(s3.apply, ce.DRAW)  # never draw while a card fits
+    assert raises(s3.apply, ce.DRAW)  # never draw while a card fits
 
 
 def test_ce8_empty_hand_flips_the_top_face_down_card():

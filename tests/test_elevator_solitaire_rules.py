@@ -2,7 +2,7 @@
 (seeds/elevator-solitaire.md). Plain asserts: tests/mp/run.py runs this
 file under MicroPython too."""
 
-from positions import es_position
+from positions import es_position, raises
 
 import cards
 from games import elevator_solitaire as es
@@ -12,14 +12,6 @@ from games import elevator_solitaire as es
 _FULL = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 2C 3C 4C 5C 6C 7C 8C"
 
 
-def _raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
-
-
 def _code(s, pos):
     return cards.code(s.pyr[pos])
 
@@ -27,7 +19,7 @@ def _code(s, pos):
 def test_es1_one_player_one_pack_no_jokers():
     s = es.new_state(1, 5)
     assert sorted(s.all_cards()) == list(range(52))
-    assert _raises(es.new_state, 2, 1)
+    assert raises(es.new_state, 2, 1)
     assert s.current_player() == 0
 
 
@@ -65,7 +57,7 @@ def test_es4_stock_turns_one_card_no_redeal():
     assert cards.code(s.top()) == "QD" and s.deck_n == 1
     s.apply(es.DRAW)
     assert s.deck_n == 0 and es.DRAW not in s.legal_list()
-    assert _raises(s.apply, es.DRAW)
+    assert raises(s.apply, es.DRAW)
 
 
 def test_es5_one_rank_up_or_down_with_wrap_and_no_play_on_empty_waste():

@@ -3,19 +3,12 @@
 Plain asserts only: tests/mp/run.py runs this file under MicroPython too.
 """
 
+from positions import raises
 from rc_position import legal_codes, play, position
 
 import cards
 from games import roller_coaster as rc
 from prng import Prng
-
-
-def _raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
 
 
 def test_rc1_players_and_decks():
@@ -25,8 +18,8 @@ def test_rc1_players_and_decks():
         assert s.decks == (2 if n > 6 else 1)
         assert len(s.all_cards()) == total
         assert sorted(s.all_cards()) == list(range(total))
-    assert _raises(rc.new_state, 1, 1)
-    assert _raises(rc.new_state, 9, 1)
+    assert raises(rc.new_state, 1, 1)
+    assert raises(rc.new_state, 9, 1)
 
 
 def test_rc2_ranks_wrap_around_ace():

@@ -4,20 +4,11 @@ MicroPython too."""
 
 import shedding
 import shedding_text
-from positions import find, sh_codes, sh_play, sh_position
+from positions import find, raises, sh_codes, sh_play, sh_position
 
 import cards
 from games import bastard as ba
 from games import elevator as el
-
-
-def _raises(fn, *args):
-    try:
-        fn(*args)
-    except ValueError:
-        return True
-    return False
-
 
 # -- Elevator --------------------------------------------------------------
 
@@ -26,7 +17,7 @@ def test_el1_three_to_six_players_one_pack_with_jokers():
     for n in range(3, 7):
         s = el.new_state(n, 4)
         assert sorted(s.all_cards()) == list(range(54))
-    assert _raises(el.new_state, 2, 1) and _raises(el.new_state, 7, 1)
+    assert raises(el.new_state, 2, 1) and raises(el.new_state, 7, 1)
 
 
 def test_el2_seven_each_one_turned_seat0_first():
@@ -146,7 +137,7 @@ def test_ba1_two_to_twelve_players_two_packs_past_six():
         s = ba.new_state(n, 3)
         total = 108 if n > 6 else 54
         assert s.decks == (2 if n > 6 else 1) and sorted(s.all_cards()) == list(range(total))
-    assert _raises(ba.new_state, 1, 1) and _raises(ba.new_state, 13, 1)
+    assert raises(ba.new_state, 1, 1) and raises(ba.new_state, 13, 1)
 
 
 def test_ba2_deal_starts_with_the_first_player():
