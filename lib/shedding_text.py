@@ -24,6 +24,8 @@ def describe(s, action):
 def why_illegal(s, action):
     if action in s.legal_list():
         return ""
+    if s.phase == GIVE:
+        return "Give a card from your hand"
     if action == PASS:
         if s.play_n:
             return "Finish or undo the play"
@@ -32,8 +34,6 @@ def why_illegal(s, action):
         return "Two left: you must play"
     if action == DONE:
         return "Pick a card first"
-    if s.phase == GIVE:
-        return "Give a card from your hand"
     if s.play_n:
         return "Same rank, other colour"
     if cards.rank(action) < 0:

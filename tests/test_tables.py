@@ -198,6 +198,8 @@ def test_person_gives_a_card_when_another_player_is_stuck():
     st = table.state
     assert st.phase == shedding.GIVE and st.giver == 0 and st.target == 1
     assert table.help.text().startswith("A GIVE")
+    s.press(SELECT)  # no passing now: a card is owed
+    assert table.msg.text().strip() == "GIVE A CARD FROM YOUR HAND"
     before = st.counts[1]
     given = table.hand[table.cursor]
     s.press(A)
