@@ -10,7 +10,7 @@ are listed; the menu shows exactly these.
 
 
 class Info:
-    def __init__(self, game_id, module, name, blurb, lo, hi, default, variants):
+    def __init__(self, game_id, module, name, blurb, lo, hi, default, variants, solved=None):
         self.ID = game_id
         self.module = module
         self.NAME = name
@@ -19,6 +19,7 @@ class Info:
         self.MAX_PLAYERS = hi
         self.DEFAULT_PLAYERS = default
         self.VARIANTS = variants
+        self.solved = solved  # a file of winnable deal numbers, if the game has one
 
     def fields(self):
         return (self.ID, self.NAME, self.BLURB, self.MIN_PLAYERS, self.MAX_PLAYERS,
@@ -29,7 +30,8 @@ CATALOGUE = (
     Info("color-elevator", "color_elevator", "Color Elevator", "Two piles: black up, red down",
          2, 4, 2, ("52 cards", "Jokers")),
     Info("elevator-solitaire", "elevator_solitaire", "Elevator Solitaire",
-         "Pyramid to waste, one rank off", 1, 1, 1, ("Elevator", "Escalator")),
+         "Pyramid to waste, one rank off", 1, 1, 1, ("Elevator", "Escalator"),
+         "elevator_solitaire_winnable.bin"),
     Info("elevator", "elevator", "Elevator", "Climb in alternate colours", 3, 6, 4,
          ("Standard",)),
     Info("bastard", "bastard", "Bastard", "Elevator's cousin, 2-12 players", 2, 12, 4,
@@ -58,3 +60,23 @@ def by_id(game_id):
 def all_games():
     """Every game's module (imports them all: for tools and tests)."""
     return tuple(by_id(i.ID) for i in CATALOGUE)
+
+
+def winnable_deal(info, prng):
+    """A deal number drawn from the game's list of solved, winnable deals
+    (16-bit little-endian words in a file beside this module), or 0 when
+    the game has no list or it cannot be read."""
+    if not info.solved:
+        return 0
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    try:
+        with open(here + "/" + info.solved, "rb") as f:
+            f.seek(0, 2)
+            n = f.tell() // 2
+            if n == 0:
+                return 0
+            f.seek(2 * prng.below(n))
+            b = f.read(2)
+    except OSError:
+        return 0
+    return b[0] | (b[1] << 8)

@@ -88,7 +88,7 @@ class Setup(Screen):
         self.game = game
         self.players = players or game.DEFAULT_PLAYERS
         self.variant = variant
-        self.deal = deal  # 0 = random
+        self.deal = deal  # 0 = random, -1 = a solved, winnable deal, else that number
         self.digit = -1  # >= 0 while editing that digit of the deal number
         self.rows = []
         if game.MIN_PLAYERS < game.MAX_PLAYERS:
@@ -112,7 +112,8 @@ class Setup(Screen):
             elif row == "variant":
                 out.append("< %s >" % self.game.VARIANTS[self.variant])
             elif row == "deal":
-                out.append("Deal  " + ("random" if self.deal == 0 else self._deal_text()))
+                mode = "random" if self.deal == 0 else "winnable" if self.deal < 0 else None
+                out.append("Deal  " + (mode or self._deal_text()))
             else:
                 out.append("Start")
         return out
@@ -132,7 +133,9 @@ class Setup(Screen):
         if self.digit >= 0:
             self.help.set("UP/DN DIGIT  A NEXT  B DONE")
         elif row == "deal":
-            self.help.set("<> RANDOM/NUMBER  A EDIT")
+            self.help.set(
+                "<> RANDOM/NUMBER/WINNABLE" if self.game.solved else "<> RANDOM/NUMBER  A EDIT"
+            )
         elif row == "start":
             self.help.set("A START  B BACK")
         else:
@@ -146,8 +149,10 @@ class Setup(Screen):
             self.players = hi if n < lo else lo if n > hi else n
         elif row == "variant":
             self.variant = (self.variant + d) % len(self.game.VARIANTS)
-        elif row == "deal":
-            self.deal = 0 if self.deal else 1
+        elif row == "deal":  # random -> a number -> winnable (where the game has a list)
+            modes = 3 if self.game.solved else 2
+            mode = 0 if self.deal == 0 else 2 if self.deal < 0 else 1
+            self.deal = (0, 1, -1)[(mode + d) % modes]
 
     def _edit_digit(self, d):
         t = bytearray(("%010d" % self.deal).encode())
@@ -182,7 +187,7 @@ class Setup(Screen):
                 start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
                 return
             if row == "deal":
-                if self.deal == 0:
+                if self.deal <= 0:
                     self.deal = self.app.random_deal()
                 self.digit = 0
             else:
@@ -256,7 +261,8 @@ class Results(Screen):
             self.first += 1
             self._render()
         elif key == A:
-            start_game(self.app, self.game.ID, self.players, 0, self.variant, self.starter)
+            deal = self.app.deal_mode  # a new random (or winnable) deal
+            start_game(self.app, self.game.ID, self.players, deal, self.variant, self.starter)
         elif key == SELECT:
             start_game(
                 self.app, self.game.ID, self.players, self.deal, self.variant, self.replay_starter
@@ -266,8 +272,12 @@ class Results(Screen):
 
 
 def start_game(app, game_id, players, deal, variant=0, starter=0):
-    """Deal a game (deal 0 = random) and show its table."""
-    if deal == 0:
+    """Deal a game (deal 0 = random, -1 = a winnable one from the game's
+    list of solved deals) and show its table."""
+    app.deal_mode = deal if deal <= 0 else 0
+    if deal < 0:
+        deal = games.winnable_deal(games.info(game_id), app.rng)
+    if deal <= 0:
         deal = app.random_deal()
     app.clear()  # the modules below load into a heap without the last screen
     game = games.by_id(game_id)

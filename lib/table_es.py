@@ -5,10 +5,15 @@ On 128x64 the whole pyramid is drawn as text, one cell per card (its rank,
 is an inverse copy of the card it is on. On 128x32 only the cards free to
 play are shown, as a row of cards after the waste.
 
-Keys: LEFT/RIGHT (or UP/DOWN) move between the free cards, A moves the
-card to the waste, SELECT turns a stock card, B takes a move back (ES-10),
-START pauses. When the game is over, B still takes moves back and A shows
-the results.
+Keys: LEFT/RIGHT (or DOWN) move between the free cards, A moves the card
+to the waste, SELECT turns a stock card, B takes a move back (ES-10), UP
+asks for a hint, START pauses (and from the pause menu SELECT asks for a
+hint, for boards with three buttons). When the game is over, B still takes
+moves back and A shows the results.
+
+The hint is the next move of a winning line when the solver finds one
+within its budget, else the move that keeps the most moves open; the
+budget keeps it to about a second on an RP2040.
 """
 
 from micropython import const
@@ -20,7 +25,8 @@ from games import elevator_solitaire as es
 from screens import Results, Screen
 
 _ROWS = const(7)
-_HELP = "A PLAY SEL TURN B BACK ST MENU"
+_HELP = "A PLAY SEL TURN B BACK UP HINT"
+_PAUSED = "PAUSED: A ON B QUIT SEL HINT"
 
 
 def _cell(s, pos):
@@ -103,7 +109,12 @@ class Table(Screen):
 
                 self.app.show(GameMenu(self.app))
                 return
-        elif key in (LEFT, UP):
+            elif key == SELECT:
+                self.menu_open = False
+                self._hint()
+        elif key == UP:
+            self._hint()
+        elif key == LEFT:
             self._move(-1)
         elif key in (RIGHT, DOWN):
             self._move(1)
@@ -114,7 +125,7 @@ class Table(Screen):
             return
         elif key == START:
             self.menu_open = True
-            self.message = "PAUSED: A RESUME  B QUIT"
+            self.message = _PAUSED
         elif key == A and self.hand:
             self._take(self.hand[self.cursor])
         elif key == SELECT:
@@ -139,6 +150,21 @@ class Table(Screen):
         if s.is_over():
             self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
             self.app.beep(880 if s.winner == 0 else 330, 120)
+
+    def _hint(self):
+        s = self.state
+        if s.is_over():
+            self.message = "NO MOVES LEFT: B TAKES BACK"
+            return
+        from games import elevator_solitaire_solver as solver
+
+        action, wins = solver.hint(s, solver.HINT_BUDGET, solver.HINT_MEMO)
+        tail = " WINS" if wins else " KEEPS MOST OPEN"
+        if action == es.DRAW:
+            self.message = "HINT: TURN A CARD" + tail
+            return
+        self.cursor = self.hand.index(action)
+        self.message = "HINT: " + cards.code(s.pyr[action]) + tail
 
     def presses_for(self, action):
         """Key presses a person makes to take ``action`` from here."""

@@ -168,6 +168,40 @@ def _table_bus(info):
     return out
 
 
+_HINT = """
+import time
+from games import elevator_solitaire as es
+from games import elevator_solitaire_solver as sv
+worst = total = 0
+for deal in range(1, 21):
+    s = es.new_state(1, deal)
+    s.apply(es.DRAW)
+    t = time.ticks_ms()
+    sv.hint(s, sv.HINT_BUDGET, sv.HINT_MEMO)
+    dt = time.ticks_diff(time.ticks_ms(), t)
+    worst = max(worst, dt)
+    total += dt
+print(total // 20, worst)
+"""
+
+
+def solver_figures():
+    """The solitaire solver on CPython (200 deals) and its budgeted hint
+    on the MicroPython VM (the board's setting)."""
+    from sim import solve
+
+    results = solve.run(list(range(1, 201)))
+    info = solve.summary("1-200", results, 0)
+    mean_ms, max_ms = run_code(_HINT, heap="256K").split()
+    return {
+        "solver_winnable_share_deals_1_200": info["share"],
+        "solver_seconds_per_deal_mean_cpython": info["mean_seconds"],
+        "solver_seconds_per_deal_max_cpython": info["max_seconds"],
+        "hint_ms_mean_micropython_vm": int(mean_ms),
+        "hint_ms_max_micropython_vm": int(max_ms),
+    }
+
+
 def speed_figures():
     game = by_id("roller-coaster")
     r = selfplay.run(game, 4, 300, 1)
@@ -232,7 +266,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     t0 = time.time()
     figures = {}
-    parts = [mp_figures, app_figures, bus_figures, speed_figures, size_figures]
+    parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, size_figures]
     if not args.quick:
         parts.append(selfplay_figures)
     for part in parts:

@@ -145,7 +145,23 @@ def test_device_hal_and_code_py_on_stand_in_boards(profile):
     assert result["ok"] and result["screen"] == "Table"
 
 
-@pytest.mark.parametrize("args", [["-m", "sim.bundle", "--bogus"], ["-m", "sim.bench", "--out"]])
+def test_solve_json_line():
+    r = _run(["-m", "sim.solve", "--deals", "1-12"])
+    assert r.returncode == 0, r.stderr
+    info = json.loads(r.stdout.strip().splitlines()[-1])
+    assert info["count"] == 12 and info["winnable"] <= 12 and len(info["ci95"]) == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-m", "sim.bundle", "--bogus"],
+        ["-m", "sim.bench", "--out"],
+        ["-m", "sim.solve", "--deals", "9-3"],
+        ["-m", "sim.solve", "--deals", "x"],
+        ["-m", "sim.solve", "--jobs", "0"],
+    ],
+)
 def test_tool_bad_input_one_line_exit_2(args):
     r = _run(args)
     assert r.returncode == 2 and "Traceback" not in r.stderr

@@ -266,3 +266,45 @@ def test_bastard_series_next_game_starts_left_of_the_winner():
     assert autopilot.play_to_results(s2)
     s2.press(SELECT, settle=False)
     assert s2.screen.deal == 3 and s2.screen.state.starter == first.state.starter
+
+
+def test_es12_solitaire_hint_points_at_the_next_winning_move():
+    from games import elevator_solitaire_solver as solver
+
+    s = Session("pico-128x64", "elevator-solitaire", 1, 14)  # a winnable deal
+    table = s.screen
+    s.press(SELECT)  # turn the first stock card
+    want = solver.solve(table.state)[1][0]
+    s.press("UP")  # hint
+    text = table.msg.text().strip()
+    assert text.endswith("WINS")
+    if want == elevator_solitaire.DRAW:
+        assert text.startswith("HINT: TURN A CARD")
+    else:
+        assert table.hand[table.cursor] == want  # the cursor moved to the card
+        assert text.startswith("HINT: " + cards.code(table.state.pyr[want]))
+    # three-button boards: START, then SELECT in the pause menu
+    s.press(START)
+    s.press(SELECT)
+    assert table.msg.text().strip().startswith("HINT:") and not table.menu_open
+
+
+def test_es13_setup_deals_a_winnable_solitaire_from_the_shipped_list():
+    import games
+    from games import elevator_solitaire_solver as solver
+
+    s = Session("pico-128x64", seed=5)
+    s.press(A)  # title -> menu
+    while games.CATALOGUE[s.screen.menu.index].ID != "elevator-solitaire":
+        s.press("DOWN")
+    s.press(A)
+    setup = s.screen
+    while setup._row() != "deal":
+        s.press("DOWN")
+    s.press("LEFT")  # random -> winnable (going round the other way)
+    assert setup.deal == -1 and "winnable" in setup.menu.items[setup.menu.index]
+    s.press(START)
+    table = s.screen
+    assert type(table).__name__ == "Table" and table.deal > 0
+    assert solver.solve(table.state)[0] == solver.WIN
+    assert s.app.deal_mode == -1

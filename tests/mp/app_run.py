@@ -20,7 +20,7 @@ from autopilot import presses_for  # noqa: E402
 
 import games  # noqa: E402
 from app import App  # noqa: E402
-from buttons import DOWN, RIGHT, START, A, B, Buttons  # noqa: E402
+from buttons import DOWN, RIGHT, SELECT, START, UP, A, B, Buttons  # noqa: E402
 
 
 class Display:
@@ -126,6 +126,10 @@ def main(game_id, players, deal, height, variant):
     table = app.screen
     screens.append(type(table).__name__)
     assert type(table).__name__ == "Table", screens
+    if game_id == "elevator-solitaire":
+        press(app, hw, SELECT)  # turn a card, then ask for a hint (the solver, on a budget)
+        press(app, hw, UP)
+        assert table.message.startswith("HINT"), table.message
     gc.collect()
     for _ in range(5000):
         if type(app.screen).__name__ == "Results":
