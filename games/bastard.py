@@ -4,12 +4,12 @@ six players, the bastard rule, and red and black jokers as a variant
 ``lib/shedding.py``; this module is the Bastard preset of it.
 """
 
-import shedding
-import shedding_ai  # loaded with the rules: compiled before any game is dealt
 from micropython import const
-from shedding import DONE, PASS, next_starter  # noqa: F401
 
 import games
+import shedding
+import shedding_ai  # loaded with the rules: compiled before any game is dealt
+from shedding import DONE, PASS, next_starter  # noqa: F401
 
 _INFO = games.info("bastard")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()

@@ -1,7 +1,9 @@
-"""Color Elevator's basic computer player. It plays whatever the rules
-ask (two cards when it can), keeps its wild cards (aces, jokers) while a
-plain card will do, and prefers small steps from a pile's top, so the pile
-stays easy for its own next turn. It decides from the observation only.
+"""Color Elevator's Normal computer player. It plays whatever the rules
+ask (two cards when it can) and chooses them to leave the next player
+stuck: a high card on a pile that goes up, a low one on a pile that goes
+down, so few cards fit the new top. It keeps its wild cards (aces,
+jokers) while a plain card will do, since a wild top lets anyone play.
+It decides from the observation only.
 """
 
 import cards
@@ -11,15 +13,20 @@ _buf = [0] * 112
 _FACES = 54
 
 
-def _cost(obs, action):
-    c = action % _FACES
-    if wild(c):
-        return 100
-    top = obs.top(action // _FACES)
+def _fitting_ranks(top):
+    """How many of the 24 plain cards by rank and colour fit on ``top``
+    (a wild top takes them all): small means the next player is stuck."""
     if wild(top):
-        return 20
-    d = cards.rank(c) - cards.rank(top)
-    return d if d >= 0 else -d
+        return 24
+    r = cards.rank(top)  # 1 (two) .. 12 (king)
+    if cards.is_red(top):
+        return 2 * (r - 1) + 1  # every lower rank, or a black one of the same rank
+    return 2 * (12 - r) + 1  # every higher rank, or a red one of the same rank
+
+
+def _cost(action):
+    c = action % _FACES
+    return (100 if wild(c) else 0) + _fitting_ranks(c)
 
 
 def basic_policy(obs, prng=None):
@@ -29,7 +36,7 @@ def basic_policy(obs, prng=None):
         return DRAW
     best_cost = 1000
     for i in range(n):
-        k = _cost(obs, _buf[i])
+        k = _cost(_buf[i])
         if k < best_cost:
             best_cost = k
             best = _buf[i]

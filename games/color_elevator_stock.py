@@ -111,6 +111,9 @@ class Stock(GameState):
                 k += 1
         return k
 
+    def _visible_extra(self):
+        return [self.top0, self.top1]
+
     def _extra_cards(self):
         out = [self.top0, self.top1]
         for s in range(self.num_players):

@@ -4,12 +4,12 @@ rule IDs: ``seeds/elevator.md``). The engine is ``lib/shedding.py``;
 this module is the Elevator preset of it.
 """
 
-import shedding
-import shedding_ai  # loaded with the rules: compiled before any game is dealt
 from micropython import const
-from shedding import DONE, PASS  # noqa: F401  (the game's action constants)
 
 import games
+import shedding
+import shedding_ai  # loaded with the rules: compiled before any game is dealt
+from shedding import DONE, PASS  # noqa: F401  (the game's action constants)
 
 _INFO = games.info("elevator")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()

@@ -32,6 +32,7 @@ class App:
         self.event = Event()
         self.screen = None
         self.deal_mode = 0  # how the last game was dealt: 0 random, -1 winnable
+        self.levels = []  # the opponents' level by seat (empty: Normal)
         self.quit = False
         self.last_input = hw.ticks_ms()
         self.screen_on = True

@@ -22,11 +22,10 @@ Its State (a subclass of ``GameState``) offers:
   fingerprint, equal for equal states).
 """
 
-from stateview import StateView, places_by_count  # noqa: F401
-
 import cards
 from cardset import CardSet
 from prng import Prng
+from stateview import StateView, places_by_count  # noqa: F401
 
 
 class GameState(StateView):
@@ -119,6 +118,10 @@ class GameState(StateView):
         """Refill the extra hidden places from ``buf`` at ``k``; return
         the new position."""
         return k
+
+    def _visible_extra(self):
+        """Cards in the extra places that every seat can see (a list)."""
+        return []
 
     def redeal_hidden(self, seat, prng):
         """Shuffle every card ``seat`` cannot see (the other hands and the

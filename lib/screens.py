@@ -8,6 +8,7 @@ previous/next mean UP/DOWN or LEFT/RIGHT here.
 import displayio
 
 import games
+import opponents
 import ui
 from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from prng import DEAL_MAX
@@ -90,13 +91,11 @@ class Setup(Screen):
         self.variant = variant
         self.deal = deal  # 0 = random, -1 = a solved, winnable deal, else that number
         self.digit = -1  # >= 0 while editing that digit of the deal number
+        # opponents' levels: one for all (0-2), or 3 = chosen seat by seat
+        self.level = 1
+        self.seat_levels = [1] * 12
         self.rows = []
-        if game.MIN_PLAYERS < game.MAX_PLAYERS:
-            self.rows.append("players")
-        if len(game.VARIANTS) > 1:
-            self.rows.append("variant")
-        self.rows.append("deal")
-        self.rows.append("start")
+        self._build_rows()
         self.group.append(ui.text_label(game.NAME, 8, 0))
         visible = 1 if app.small else 3
         self.menu = ui.Menu(self.group, self._items(), 10, 14, 12, visible)
@@ -104,11 +103,32 @@ class Setup(Screen):
         self.group.append(self.help.grid)
         self._refresh()
 
+    def _build_rows(self):
+        game = self.game
+        rows = []
+        if game.MIN_PLAYERS < game.MAX_PLAYERS:
+            rows.append("players")
+        if len(game.VARIANTS) > 1:
+            rows.append("variant")
+        if game.MAX_PLAYERS > 1:
+            rows.append("level")
+            if self.level == 3:
+                rows.extend(["seat%d" % s for s in range(1, self.players)])
+        rows.append("deal")
+        rows.append("start")
+        self.rows = rows
+
     def _items(self):
         out = []
         for row in self.rows:
             if row == "players":
                 out.append("Players  < %d >" % self.players)
+            elif row == "level":
+                name = "Per seat" if self.level == 3 else opponents.NAMES[self.level]
+                out.append("Opponents < %s >" % name)
+            elif row.startswith("seat"):
+                s = int(row[4:])
+                out.append("  P%d < %s >" % (s + 1, opponents.NAMES[self.seat_levels[s]]))
             elif row == "variant":
                 out.append("< %s >" % self.game.VARIANTS[self.variant])
             elif row == "deal":
@@ -120,6 +140,12 @@ class Setup(Screen):
 
     def _row(self):
         return self.rows[self.menu.index]
+
+    def levels(self):
+        """The level of each seat (seat 0, the person, is unused)."""
+        if self.level == 3:
+            return self.seat_levels[: self.players]
+        return [self.level] * self.players
 
     def _deal_text(self):
         t = "%010d" % self.deal
@@ -147,6 +173,13 @@ class Setup(Screen):
             n = self.players + d
             lo, hi = self.game.MIN_PLAYERS, self.game.MAX_PLAYERS
             self.players = hi if n < lo else lo if n > hi else n
+            self._build_rows()
+        elif row == "level":
+            self.level = (self.level + d) % 4
+            self._build_rows()
+        elif row.startswith("seat"):
+            s = int(row[4:])
+            self.seat_levels[s] = (self.seat_levels[s] + d) % 3
         elif row == "variant":
             self.variant = (self.variant + d) % len(self.game.VARIANTS)
         elif row == "deal":  # random -> a number -> winnable (where the game has a list)
@@ -184,6 +217,7 @@ class Setup(Screen):
         elif key in (A, START):
             row = self._row()
             if row == "start" or key == START:
+                self.app.levels = self.levels()
                 start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
                 return
             if row == "deal":

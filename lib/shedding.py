@@ -9,6 +9,7 @@ card, or several of one rank alternating colour); ``PASS`` passes
 play; in a penalty's give phase a card id is the card handed over.
 """
 
+import cards
 from shedding_flow import (  # noqa: F401  (the family's constants live there)
     DONE,
     END_NONE,
@@ -27,8 +28,6 @@ from shedding_flow import (  # noqa: F401  (the family's constants live there)
     next_starter,
 )
 from shedding_pile import Pile, Rules, value  # noqa: F401
-
-import cards
 
 
 class State(Pile):

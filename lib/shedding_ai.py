@@ -6,9 +6,8 @@ nothing else fits; and when it must give a card away it gives its lowest.
 It decides from the observation only.
 """
 
-from shedding import DONE, GIVE, PASS, value
-
 import cards
+from shedding import DONE, GIVE, PASS, value
 
 _buf = [0] * 112
 

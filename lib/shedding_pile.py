@@ -3,9 +3,8 @@ the climbing order, and the checks a play must pass (colour, rank,
 direction, jokers) and whether a pass is allowed. The turn itself is in
 ``shedding.py``, the turn order and penalties in ``shedding_flow.py``."""
 
-from shedding_flow import Flow
-
 import cards
+from shedding_flow import Flow
 
 
 class Rules:

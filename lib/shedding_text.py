@@ -2,9 +2,8 @@
 why one is refused. Loaded only by the screens, so the rules engine
 (``shedding.py``) stays small enough to compile on a board."""
 
-from shedding import DONE, EV_PLAY, GIVE, PASS
-
 import cards
+from shedding import DONE, EV_PLAY, GIVE, PASS
 
 
 def play_cards(s):

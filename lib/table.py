@@ -16,6 +16,7 @@ from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 import cards
+import opponents
 import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from screens import Results, Screen
@@ -149,7 +150,9 @@ class Table(Screen):
         if not self.skip and ticks_diff(now, self.wait_until) < 0:
             return
         seat = s.current_player()
-        s.apply(self.game.basic_policy(s.observe(seat), self.app.rng))
+        levels = self.app.levels
+        level = levels[seat] if seat < len(levels) else opponents.NORMAL
+        s.apply(opponents.choose(self.game, s.observe(seat), self.app.rng, level))
         pace = 0 if self.skip else self.app.settings.pace_ms
         if s.current_player() == seat and not s.is_over():
             self.wait_until = ticks_add(now, pace // 2)  # mid-turn: each card a moment

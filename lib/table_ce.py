@@ -5,13 +5,12 @@ the pile it fits; when it fits both, LEFT or RIGHT picks the pile (B
 backs out). SELECT draws when nothing fits (``table.py`` has the keys
 shared by every game)."""
 
-import table
-from table import HUMAN, who
-
 import cards
+import table
 import ui
 from buttons import LEFT, RIGHT, A, B
 from games import color_elevator as ce
+from table import HUMAN, who
 
 
 class Table(table.Table):

@@ -3,13 +3,13 @@ the others' counts. A adds the card under the cursor to this turn's run,
 B takes the last one back, START plays the run, SELECT draws a card
 (``table.py`` has the keys shared by every game)."""
 
-import table
 from micropython import const
-from table import who
 
 import cards
+import table
 import ui
 from games import roller_coaster as rc
+from table import who
 
 _PILE_SHOWN = const(11)
 

@@ -5,15 +5,15 @@ cursor to your play, START ends a play of several cards, SELECT passes.
 When you owe a card to a penalised player, A gives the card under the
 cursor (``table.py`` has the keys shared by every game)."""
 
+from micropython import const
+
+import cards
 import shedding
 import shedding_flow as flow
 import shedding_text
 import table
-from micropython import const
-from table import HUMAN, who
-
-import cards
 import ui
+from table import HUMAN, who
 
 _PILE_SHOWN = const(9)
 

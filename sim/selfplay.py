@@ -10,6 +10,10 @@ cleared, stuck), mean_turns, max_turns, wins_by_seat, and where the game
 has them: penalties (Elevator's stuck elevator, Bastard's rule), shared
 wins, stock rebuilds (Color Elevator), mean score (solitaire); then
 seconds and games_per_second.
+
+With ``--levels hard,normal,normal,normal`` it plays a seat-rotated match
+between opponent levels instead (``sim/tournament.py``): each level's win
+share with its 95% interval, mean game length and seat bias.
 """
 
 import json
@@ -117,6 +121,12 @@ def main(argv=None):
     p.add_argument("--variant", type=int, default=0, help="variant number (0 = the standard game)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--levels",
+        help="opponent levels by seat, e.g. hard,normal,normal,normal (easy, normal, hard): "
+        "a seat-rotated match instead of basic players",
+    )
+    p.add_argument("--jobs", type=int, default=1, help="processes for --levels matches")
     args = p.parse_args(argv)
     game = by_id(args.game)
     if game is None:
@@ -134,7 +144,22 @@ def main(argv=None):
         fail("--games must be 1 to 10000000")
     if not 1 <= args.seed <= DEAL_MAX:
         fail("--seed must be 1 to %d" % DEAL_MAX)
+    if not 1 <= args.jobs <= 64:
+        fail("--jobs must be 1 to 64")
     progress = _bar if sys.stderr.isatty() else None
+    if args.levels is not None:
+        from sim import tournament
+
+        if players < 2:
+            fail("%s has no opponents: --levels needs 2 or more players" % game.ID)
+        levels = tournament.parse_levels(args.levels, players)
+        if levels is None:
+            fail("--levels takes easy, normal or hard, comma-separated, not %r" % args.levels)
+        r = tournament.run(
+            game, players, levels, args.games, args.seed, args.variant, args.jobs, progress
+        )
+        print(json.dumps(r))
+        return 0
     print(json.dumps(run(game, players, args.games, args.seed, progress, args.variant)))
     return 0
 

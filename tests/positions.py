@@ -4,9 +4,8 @@ Plain Python so the MicroPython runner can use it too. Stocks are given
 bottom first (the last code is on top); face-down piles likewise.
 """
 
-import shedding
-
 import cards
+import shedding
 from games import color_elevator as ce
 from games import elevator_solitaire as es
 

@@ -2,9 +2,8 @@
 (seeds/color-elevator.md, elevator-solitaire.md, elevator.md, bastard.md)
 still show what their rows say."""
 
-import shedding
-
 import cards
+import shedding
 from games import bastard, color_elevator, elevator, elevator_solitaire
 
 

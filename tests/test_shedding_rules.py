@@ -2,11 +2,11 @@
 seeds/bastard.md). Plain asserts: tests/mp/run.py runs this file under
 MicroPython too."""
 
-import shedding
-import shedding_text
 from positions import find, raises, sh_codes, sh_play, sh_position
 
 import cards
+import shedding
+import shedding_text
 from games import bastard as ba
 from games import elevator as el
 

@@ -6,11 +6,11 @@ import subprocess
 import sys
 
 import pytest
-import shedding
 from panel_check import card_on_panel
 from positions import sh_position
 
 import cards
+import shedding
 from buttons import LEFT, SELECT, START, A, B
 from games import bastard, color_elevator, elevator, elevator_solitaire
 from sim.headless import Session
@@ -308,3 +308,28 @@ def test_es13_setup_deals_a_winnable_solitaire_from_the_shipped_list():
     assert type(table).__name__ == "Table" and table.deal > 0
     assert solver.solve(table.state)[0] == solver.WIN
     assert s.app.deal_mode == -1
+
+
+def test_setup_sets_opponent_levels_for_all_or_per_seat():
+    import games
+    import opponents
+    from sim import autopilot
+
+    s = Session("pico-128x64", seed=9, pace_ms=0)
+    s.press(A)
+    while games.CATALOGUE[s.screen.menu.index].ID != "elevator":
+        s.press("DOWN")
+    s.press(A)
+    setup = s.screen
+    while setup._row() != "level":
+        s.press("DOWN")
+    s.press("RIGHT")  # Normal -> Hard, for every opponent
+    assert setup.levels() == [opponents.HARD] * setup.players
+    s.press("RIGHT")  # -> per seat: a row for each opponent appears
+    assert setup.level == 3 and "seat1" in setup.rows and "seat3" in setup.rows
+    s.press("DOWN")  # P2
+    s.press("LEFT")  # Normal -> Easy
+    assert setup.levels()[1] == opponents.EASY and setup.levels()[2] == opponents.NORMAL
+    s.press(START, settle=False)
+    assert s.app.levels == setup.levels()
+    assert autopilot.play_to_results(s)  # the opponents play at their levels to the end

@@ -1,0 +1,90 @@
+"""The opponent levels (lib/opponents.py): every level plays only legal
+actions, decides from its seat's observation alone, and Hard's sampled
+worlds agree with everything the seat has seen."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import opponents
+from games import all_games
+from prng import Prng
+
+_MULTI = [
+    (g, n, v)
+    for g in all_games()
+    if g.MAX_PLAYERS > 1
+    for n in sorted({g.MIN_PLAYERS, min(4, g.MAX_PLAYERS), g.MAX_PLAYERS})
+    for v in range(len(g.VARIANTS))
+]
+_LEVELS = (opponents.EASY, opponents.NORMAL, opponents.HARD)
+
+
+def _position(game, players, variant, deal, steps):
+    s = game.new_state(players, deal, variant)
+    prng = Prng(deal)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        legal = s.legal_list()
+        s.apply(legal[prng.below(len(legal))])
+    return s
+
+
+@settings(max_examples=25, deadline=None)
+@given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
+def test_every_level_plays_a_legal_action(case, deal, steps):
+    game, players, variant = case
+    s = _position(game, players, variant, deal, steps)
+    if s.is_over():
+        return
+    obs = s.observe(s.current_player())
+    legal = s.legal_list()
+    for level in _LEVELS:
+        assert opponents.choose(game, obs, Prng(deal), level, 6) in legal
+
+
+@settings(max_examples=20, deadline=None)
+@given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
+def test_no_level_sees_hidden_cards(case, deal, steps):
+    # reshuffling what the seat cannot see never changes any level's decision
+    game, players, variant = case
+    s = _position(game, players, variant, deal, steps)
+    if s.is_over():
+        return
+    seat = s.current_player()
+    for level in _LEVELS:
+        choice = opponents.choose(game, s.observe(seat), Prng(9), level, 6)
+        for k in range(2):
+            other = s.clone()
+            other.redeal_hidden(seat, Prng(deal + k))
+            assert other.observe(seat).key() == s.observe(seat).key()
+            assert opponents.choose(game, other.observe(seat), Prng(9), level, 6) == choice
+
+
+@settings(max_examples=25, deadline=None)
+@given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
+def test_sampled_worlds_agree_with_the_observation(case, deal, steps):
+    game, players, variant = case
+    s = _position(game, players, variant, deal, steps)
+    seat = s.current_player() if not s.is_over() else 0
+    obs = s.observe(seat)
+    world = obs.clone()
+    opponents.determinize(world, seat, Prng(deal))
+    assert sorted(world.all_cards()) == sorted(s.all_cards())  # the same pack
+    assert world.observe(seat).key() == obs.key()  # and the seat sees the same
+    assert list(world.counts) == list(s.counts)
+
+
+@pytest.mark.parametrize("game_id", ["color-elevator", "elevator", "bastard", "roller-coaster"])
+def test_a_whole_game_at_each_level(game_id):
+    from games import by_id
+
+    game = by_id(game_id)
+    s = game.new_state(3 if game_id != "color-elevator" else 2, 5)
+    prng = Prng(5)
+    seats = [opponents.HARD, opponents.NORMAL, opponents.EASY]
+    while not s.is_over():
+        seat = s.current_player()
+        s.apply(opponents.choose(game, s.observe(seat), prng, seats[seat], 6))
+    assert s.winners()
