@@ -20,7 +20,11 @@ NORMAL = const(1)
 HARD = const(2)
 NAMES = ("Easy", "Normal", "Hard")
 
-HARD_PLAYOUTS = const(24)  # playouts per decision (see the README for the timing)
+# Playouts per Hard decision. On the MicroPython VM on this PC (about 170,000
+# pystones/s) 4 playouts take 1-3 ms on average, 5-13 ms at worst; an RP2040
+# under CircuitPython runs about 930 pystones/s, some 185 times slower, so
+# that is 0.2-0.6 s on average there: the most that fits "about 300 ms".
+HARD_PLAYOUTS = const(4)
 HORIZON = const(24)  # actions a playout runs before it scores the position
 MARGIN = const(100)  # per sample, on the 0..1000 standing scale
 
@@ -102,11 +106,13 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
     n = obs.legal_actions(_actions)
     if n == 1:
         return _actions[0]
+    normal = game.basic_policy(obs, prng)
+    rounds = playouts // n
+    if rounds < 2:
+        # one sample per action is noise: it must not undo a sound heuristic
+        return normal
     for i in range(n):
         _totals[i] = 0
-    rounds = playouts // n
-    if rounds < 1:
-        rounds = 1
     for _ in range(rounds):
         world = obs.clone()
         determinize(world, seat, prng)
@@ -118,9 +124,7 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
                 s.apply(game.basic_policy(s, prng))
                 steps += 1
             _totals[i] += _standing(s, seat)
-    # The Normal choice stands unless the samples clearly favour another:
-    # a few noisy playouts must not undo a sound heuristic.
-    normal = game.basic_policy(obs, prng)
+    # The Normal choice stands unless the samples clearly favour another.
     best = 0
     for i in range(n):
         if _actions[i] == normal:

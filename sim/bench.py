@@ -23,7 +23,7 @@ import time
 from games import CATALOGUE, by_id
 from sim import bundle, cli, selfplay
 from sim.headless import Session
-from sim.mpvm import ROOT, app_tree, min_heap_kb, precompiled_tree, run_code
+from sim.mpvm import ROOT, app_tree, micropython, min_heap_kb, precompiled_tree, run_code
 
 _IMPORT = """
 import gc
@@ -202,6 +202,23 @@ def solver_figures():
     }
 
 
+def hard_figures():
+    """Time per Hard decision on the MicroPython VM at the device budget."""
+    import opponents
+
+    out = {}
+    for game_id in ("color-elevator", "elevator", "bastard", "roller-coaster"):
+        args = ["tests/mp/hard_time.py", game_id, "4", str(opponents.HARD_PLAYOUTS)]
+        r = subprocess.run(
+            [micropython(), "-X", "heapsize=256K"] + args, cwd=ROOT, capture_output=True, text=True
+        )
+        words = dict(w.split("=") for w in r.stdout.split() if "=" in w)
+        key = "hard_ms_per_decision_%s_micropython_vm" % game_id.replace("-", "_")
+        out[key + "_mean"] = int(words.get("mean", -1))
+        out[key + "_max"] = int(words.get("max", -1))
+    return out
+
+
 def speed_figures():
     game = by_id("roller-coaster")
     r = selfplay.run(game, 4, 300, 1)
@@ -266,7 +283,8 @@ def main(argv=None):
     args = p.parse_args(argv)
     t0 = time.time()
     figures = {}
-    parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, size_figures]
+    parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, hard_figures,
+             size_figures]  # fmt: skip
     if not args.quick:
         parts.append(selfplay_figures)
     for part in parts:
