@@ -139,13 +139,19 @@ class GameState(StateView):
             n += 1
         n = self._hidden_extra(seat, hidden, n)
         prng.shuffle(hidden, n)
+        self.deal_hidden(seat, hidden)
+
+    def deal_hidden(self, seat, pool):
+        """Deal ``pool`` into everything ``seat`` cannot see, in the counts
+        the seat knows: the other hands, the stock, the extra places."""
         k = 0
         for i in range(self.num_players):
             if i != seat:
+                self.hands[i].clear()
                 for _ in range(self.counts[i]):
-                    self.hands[i].add(hidden[k])
+                    self.hands[i].add(pool[k])
                     k += 1
         for i in range(self.deck_n):
-            self.deck[i] = hidden[k]
+            self.deck[i] = pool[k]
             k += 1
-        self._deal_extra(seat, hidden, k)
+        self._deal_extra(seat, pool, k)

@@ -87,17 +87,7 @@ def determinize(state, seat, prng):
             pool[n] = c
             n += 1
     prng.shuffle(pool, n)
-    k = 0
-    for i in range(state.num_players):
-        if i != seat:
-            state.hands[i].clear()
-            for _ in range(state.counts[i]):
-                state.hands[i].add(pool[k])
-                k += 1
-    for i in range(state.deck_n):
-        state.deck[i] = pool[k]
-        k += 1
-    state._deal_extra(seat, pool, k)
+    state.deal_hidden(seat, pool)
     state.observer = -1
 
 

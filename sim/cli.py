@@ -22,3 +22,13 @@ class Parser(argparse.ArgumentParser):
 
     def fail(self, message):
         fail(self.short, message)
+
+
+def progress_bar(done, total):
+    """A one-line progress bar on stderr (tools call it on a terminal)."""
+    width = 30
+    filled = width * done // total
+    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * filled, "." * (width - filled), done, total))
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

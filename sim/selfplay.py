@@ -104,15 +104,6 @@ def run(game, players, games, seed, progress=None, variant=0):
     return out
 
 
-def _bar(done, total):
-    width = 30
-    filled = width * done // total
-    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * filled, "." * (width - filled), done, total))
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def main(argv=None):
     p = cli.Parser("python -m sim.selfplay", "selfplay")
     ids = ", ".join(g.ID for g in CATALOGUE)
@@ -146,7 +137,7 @@ def main(argv=None):
         fail("--seed must be 1 to %d" % DEAL_MAX)
     if not 1 <= args.jobs <= 64:
         fail("--jobs must be 1 to 64")
-    progress = _bar if sys.stderr.isatty() else None
+    progress = cli.progress_bar if sys.stderr.isatty() else None
     if args.levels is not None:
         from sim import tournament
 

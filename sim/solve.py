@@ -147,15 +147,6 @@ def write(results, info):
         f.write("\n".join(lines) + "\n")
 
 
-def _bar(done, total):
-    width = 30
-    filled = width * done // total
-    sys.stderr.write("\r[%s%s] %d/%d" % ("#" * filled, "." * (width - filled), done, total))
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def parse_range(text):
     try:
         if "-" in text:
@@ -179,7 +170,7 @@ def main(argv=None):
     deals = parse_range(args.deals)
     if not 1 <= args.jobs <= 64:
         fail("--jobs must be 1 to 64")
-    progress = _bar if sys.stderr.isatty() else None
+    progress = cli.progress_bar if sys.stderr.isatty() else None
     t0 = time.perf_counter()
     results = run(deals, args.jobs, progress)
     info = summary(args.deals, results, time.perf_counter() - t0)

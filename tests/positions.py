@@ -149,3 +149,18 @@ def es_position(pyramid, stock="", waste="", variant=0):
             s.left += 1
     fill(s, take, [], waste, stock)
     return s
+
+
+def random_position(game, players, variant, deal, steps):
+    """A state reached by ``steps`` random legal actions from a deal (or
+    fewer, if the game ends first)."""
+    from prng import Prng
+
+    s = game.new_state(players, deal, variant)
+    prng = Prng(deal)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        legal = s.legal_list()
+        s.apply(legal[prng.below(len(legal))])
+    return s

@@ -3,6 +3,7 @@ every player count checks the State interface's invariants."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import random_position
 
 from games import all_games
 from prng import Prng
@@ -14,19 +15,6 @@ _CASES = [
     for v in range(len(g.VARIANTS))
 ]
 _MAX_STEPS = 20000
-
-
-def _random_position(game, players, variant, deal, steps):
-    """A state reached by ``steps`` random legal actions (or fewer, if the
-    game ends first)."""
-    s = game.new_state(players, deal, variant)
-    prng = Prng(deal)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        legal = s.legal_list()
-        s.apply(legal[prng.below(len(legal))])
-    return s
 
 
 def _random_game(game, players, variant, deal, seed):
@@ -93,7 +81,7 @@ def test_seeded_game_replays_identically(case, deal):
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
 def test_clone_is_independent_and_observation_hides(case, deal, steps):
     game, players, variant = case
-    s = _random_position(game, players, variant, deal, steps)
+    s = random_position(game, players, variant, deal, steps)
     before = s.key()
     c = s.clone()
     assert c.key() == before
@@ -114,7 +102,7 @@ def test_clone_is_independent_and_observation_hides(case, deal, steps):
 @given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
 def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
     game, players, variant = case
-    s = _random_position(game, players, variant, deal, steps)
+    s = random_position(game, players, variant, deal, steps)
     if s.is_over():
         return
     seat = s.current_player()

@@ -5,6 +5,7 @@ worlds agree with everything the seat has seen."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import random_position
 
 import opponents
 from games import all_games
@@ -20,22 +21,11 @@ _MULTI = [
 _LEVELS = (opponents.EASY, opponents.NORMAL, opponents.HARD)
 
 
-def _position(game, players, variant, deal, steps):
-    s = game.new_state(players, deal, variant)
-    prng = Prng(deal)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        legal = s.legal_list()
-        s.apply(legal[prng.below(len(legal))])
-    return s
-
-
 @settings(max_examples=25, deadline=None)
 @given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
 def test_every_level_plays_a_legal_action(case, deal, steps):
     game, players, variant = case
-    s = _position(game, players, variant, deal, steps)
+    s = random_position(game, players, variant, deal, steps)
     if s.is_over():
         return
     obs = s.observe(s.current_player())
@@ -49,7 +39,7 @@ def test_every_level_plays_a_legal_action(case, deal, steps):
 def test_no_level_sees_hidden_cards(case, deal, steps):
     # reshuffling what the seat cannot see never changes any level's decision
     game, players, variant = case
-    s = _position(game, players, variant, deal, steps)
+    s = random_position(game, players, variant, deal, steps)
     if s.is_over():
         return
     seat = s.current_player()
@@ -66,7 +56,7 @@ def test_no_level_sees_hidden_cards(case, deal, steps):
 @given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
 def test_sampled_worlds_agree_with_the_observation(case, deal, steps):
     game, players, variant = case
-    s = _position(game, players, variant, deal, steps)
+    s = random_position(game, players, variant, deal, steps)
     seat = s.current_player() if not s.is_over() else 0
     obs = s.observe(seat)
     world = obs.clone()
