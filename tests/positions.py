@@ -100,17 +100,25 @@ def sh_position(game, hands, pile, stock="", turn=0, variant=0, dir=1):
     return s
 
 
-def sh_codes(s):
+def action_codes(s, draw="DRAW"):
+    """Legal actions as text, sorted: card codes, ``draw`` for action 200
+    (draw or pass) and 'DONE' for 201 (Roller Coaster and the Elevator
+    family number those two the same)."""
     out = []
     for a in s.legal_list():
-        if a == shedding.PASS:
-            out.append("PASS")
-        elif a == shedding.DONE:
+        if a == 200:
+            out.append(draw)
+        elif a == 201:
             out.append("DONE")
         else:
             out.append(cards.code(a))
     out.sort()
     return out
+
+
+def sh_codes(s):
+    assert shedding.PASS == 200 and shedding.DONE == 201
+    return action_codes(s, "PASS")
 
 
 def find(s, seat, code):

@@ -3,7 +3,7 @@
 Plain Python so the MicroPython runner can use it too.
 """
 
-from positions import Taker, fill
+from positions import Taker, action_codes, fill
 
 import cards
 from games import roller_coaster as rc
@@ -21,16 +21,8 @@ def position(hands, pile="", stock="", turn=0):
 
 def legal_codes(s):
     """Legal actions as text: card codes, 'DRAW', 'DONE' (sorted)."""
-    out = []
-    for a in s.legal_list():
-        if a == rc.DRAW:
-            out.append("DRAW")
-        elif a == rc.DONE:
-            out.append("DONE")
-        else:
-            out.append(cards.code(a))
-    out.sort()
-    return out
+    assert rc.DRAW == 200 and rc.DONE == 201
+    return action_codes(s, "DRAW")
 
 
 def play(s, codes):
