@@ -3,10 +3,11 @@
 - Easy: any legal action, chosen at random.
 - Normal: the game's own heuristic (``basic_policy`` in its module).
 - Hard: determinized Monte Carlo. It deals the cards its seat cannot see
-  at random in the counts the seat knows (``redeal_hidden``), plays each
+  at random in the counts the seat knows (``determinize``), plays each
   candidate action there, lets every seat play on with the Normal policy
-  for a while, and scores where its seat stands; the action with the best
-  total over all samples wins. Its budget is the number of playouts.
+  for one round, and scores where its seat stands (``_standing``); the
+  Normal choice stands unless another action scores clearly better over
+  all samples. Its budget is the number of playouts.
 
 Every level decides from ``observe(seat)`` alone, so no level can see a
 card its seat cannot; the tests reshuffle the hidden cards and check that
@@ -20,13 +21,15 @@ NORMAL = const(1)
 HARD = const(2)
 NAMES = ("Easy", "Normal", "Hard")
 
-# Playouts per Hard decision. On the MicroPython VM on this PC (about 170,000
-# pystones/s) 4 playouts take 1-3 ms on average, 5-13 ms at worst; an RP2040
-# under CircuitPython runs about 930 pystones/s, some 185 times slower, so
-# that is 0.2-0.6 s on average there: the most that fits "about 300 ms".
-HARD_PLAYOUTS = const(4)
-HORIZON = const(24)  # actions a playout runs before it scores the position
-MARGIN = const(100)  # per sample, on the 0..1000 standing scale
+# Playouts per Hard decision (one playout: one sampled world, one candidate
+# action, one round of play after it). Sized on the MicroPython VM, which
+# runs about 185 times faster than CircuitPython on an RP2040 (930 against
+# about 170,000 pystones/s): see README, "Opponent levels".
+HARD_PLAYOUTS = const(8)
+ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
+MARGIN = const(40)  # per sample, on the 0..1000 scale: about a card's lead
+# Why one round: 48 playouts to the end of the game were no stronger than
+# one round with this evaluation, at a tenth of the cost (README).
 
 _buf = [0] * 120
 _actions = [0] * 120
@@ -44,25 +47,35 @@ def choose(game, obs, prng, level, playouts=HARD_PLAYOUTS):
 
 
 def _standing(state, seat):
-    """How well ``seat`` stands, 0 (last) .. 1000 (first): by place once the
-    game is over, else by the cards each player has left."""
+    """How well ``seat`` stands, 0..1000: a finished game scores the win
+    (shared wins split it); a running one the lead in cards left, against
+    the mean of the other players and against the closest of them."""
     n = state.num_players
+    if state.is_over():
+        won = 0
+        ties = 0
+        for w in state.winners():
+            ties += 1
+            if w == seat:
+                won = 1
+        return 1000 // ties if won else 0
     if n < 2:
-        return 1000 if state.winner == seat else 0
+        return 500
     mine = state.cards_left(seat)
-    ahead = 0
-    ties = 0
+    total = 0
+    least = 1000
     for s in range(n):
         if s != seat:
             left = state.cards_left(s)
-            if left < mine:
-                ahead += 1
-            elif left == mine:
-                ties += 1
-    if state.is_over():
-        place = state.ranking()[seat]
-        return 1000 * (n - 1 - place) // (n - 1)
-    return (1000 * (n - 1 - ahead) - 500 * ties) // (n - 1)
+            total += left
+            if left < least:
+                least = left
+    v = 500 + (40 * total) // (n - 1) - 40 * mine + 20 * (least - mine)
+    if v < 1:
+        return 1
+    if v > 999:
+        return 999
+    return v
 
 
 def determinize(state, seat, prng):
@@ -103,6 +116,7 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
         return normal
     for i in range(n):
         _totals[i] = 0
+    horizon = ROUNDS * obs.num_players
     for _ in range(rounds):
         world = obs.clone()
         determinize(world, seat, prng)
@@ -110,11 +124,11 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
             s = world.clone()
             s.apply(_actions[i])
             steps = 0
-            while not s.is_over() and steps < HORIZON:
+            while not s.is_over() and steps < horizon:
                 s.apply(game.basic_policy(s, prng))
                 steps += 1
             _totals[i] += _standing(s, seat)
-    # The Normal choice stands unless the samples clearly favour another.
+    # The Normal choice stands unless another does better over the samples.
     best = 0
     for i in range(n):
         if _actions[i] == normal:

@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from games import CATALOGUE, by_id
-from sim import bundle, cli, selfplay
+from sim import bundle, cli, selfplay, tournament
 from sim.headless import Session
 from sim.mpvm import ROOT, app_tree, micropython, min_heap_kb, precompiled_tree, run_code
 
@@ -213,7 +213,7 @@ def hard_figures():
             [micropython(), "-X", "heapsize=256K"] + args, cwd=ROOT, capture_output=True, text=True
         )
         words = dict(w.split("=") for w in r.stdout.split() if "=" in w)
-        key = "hard_ms_per_decision_%s_micropython_vm" % game_id.replace("-", "_")
+        key = "hard_us_per_decision_%s_micropython_vm" % game_id.replace("-", "_")
         out[key + "_mean"] = int(words.get("mean", -1))
         out[key + "_max"] = int(words.get("max", -1))
     return out
@@ -259,6 +259,42 @@ def selfplay_figures(games=2000):
     return out
 
 
+# (game, players, variant, levels) rows of the README's tournament table
+TOURNAMENT_ROWS = [
+    ("roller-coaster", 4, 0, "normal,easy"),
+    ("roller-coaster", 4, 0, "hard,normal"),
+    ("color-elevator", 4, 0, "normal,easy"),
+    ("color-elevator", 4, 0, "hard,normal"),
+    ("color-elevator", 4, 1, "normal,easy"),
+    ("color-elevator", 4, 1, "hard,normal"),
+    ("color-elevator", 2, 0, "normal,easy"),
+    ("color-elevator", 2, 0, "hard,normal"),
+    ("elevator", 4, 0, "normal,easy"),
+    ("elevator", 4, 0, "hard,normal"),
+    ("bastard", 4, 0, "normal,easy"),
+    ("bastard", 4, 0, "hard,normal"),
+    ("bastard", 4, 1, "normal,easy"),
+    ("bastard", 4, 1, "hard,normal"),
+]
+
+
+def tournament_figures(games=2000):
+    """Seat-rotated matches, 2,000 games a row: the first level's win share
+    against the others, with its interval and ratio to the fair share."""
+    out = {}
+    for game_id, players, variant, names in TOURNAMENT_ROWS:
+        levels = tournament.parse_levels(names, players)
+        r = tournament.run(by_id(game_id), players, levels, games, 1, variant, jobs=2)
+        first = names.split(",")[0]
+        row = dict(r["results"][first])
+        row["mean_turns"] = r["mean_turns"]
+        row["seat_bias"] = r["seat_bias"]
+        key = "tournament_%s_%dp_v%d_%s" % (game_id.replace("-", "_"), players, variant,
+                                            names.replace(",", "_vs_"))  # fmt: skip
+        out[key] = row
+    return out
+
+
 def size_figures():
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -278,15 +314,23 @@ def size_figures():
 
 def main(argv=None):
     p = cli.Parser("python -m sim.bench", "bench")
-    p.add_argument("--out", default=os.path.join(ROOT, "build", "bench.json"))
-    p.add_argument("--quick", action="store_true", help="leave out the 2,000-game self-play table")
+    p.add_argument("--out", default=None, help="JSON file (default build/bench.json)")
+    p.add_argument("--quick", action="store_true",
+                   help="leave out the 2,000-game self-play and tournament tables")  # fmt: skip
+    p.add_argument("--tournament", action="store_true",
+                   help="only the tournament table, into build/tournament.json")  # fmt: skip
     args = p.parse_args(argv)
+    if args.out is None:
+        name = "tournament.json" if args.tournament else "bench.json"
+        args.out = os.path.join(ROOT, "build", name)
     t0 = time.time()
     figures = {}
     parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, hard_figures,
              size_figures]  # fmt: skip
     if not args.quick:
-        parts.append(selfplay_figures)
+        parts += [selfplay_figures, tournament_figures]
+    if args.tournament:
+        parts = [tournament_figures]
     for part in parts:
         figures.update(part())
     figures["bench_seconds"] = round(time.time() - t0, 1)

@@ -79,3 +79,20 @@ def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, game_id, player
     r = run_mp(args, heap="256K", cwd=d)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "results reached" in r.stdout
+
+
+@pytest.mark.parametrize("game_id", ["color-elevator", "elevator", "roller-coaster"])
+def test_hard_decides_the_same_on_both_vms(game_id, capsys):
+    """Hard at the device budget runs on the MicroPython VM and, with the
+    same seed, takes exactly the actions it takes on CPython (its
+    sampling uses the console's own PRNG)."""
+    import opponents
+
+    sys.path.insert(0, ROOT)
+    from tests.mp import hard_time
+
+    want = hard_time.main(game_id, 4, opponents.HARD_PLAYOUTS)
+    args = ["tests/mp/hard_time.py", game_id, "4", str(opponents.HARD_PLAYOUTS)]
+    r = run_mp(args, heap="128K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split()[-1] == "actions=%d" % want

@@ -78,3 +78,42 @@ def test_a_whole_game_at_each_level(game_id):
         seat = s.current_player()
         s.apply(opponents.choose(game, s.observe(seat), prng, seats[seat], 6))
     assert s.winners()
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=st.sampled_from(_MULTI), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 400))
+def test_hard_scores_a_win_above_any_running_game_and_fewer_cards_higher(case, deal, steps):
+    """Hard's evaluation: a finished game is worth the win (split when it
+    is shared) and nothing otherwise; a running one lies strictly between,
+    and a seat with fewer cards than every other scores above one with
+    more cards than every other."""
+    game, players, variant = case
+    s = random_position(game, players, variant, deal, steps)
+    if s.is_over():
+        won = s.winners()
+        for seat in range(players):
+            want = 1000 // len(won) if seat in won else 0
+            assert opponents._standing(s, seat) == want
+        return
+    left = [s.cards_left(x) for x in range(players)]
+    for seat in range(players):
+        assert 0 < opponents._standing(s, seat) < 1000
+    low = min(range(players), key=lambda x: left[x])
+    high = max(range(players), key=lambda x: left[x])
+    if left.count(left[low]) == 1 and left.count(left[high]) == 1:
+        assert opponents._standing(s, low) > opponents._standing(s, high)
+
+
+def test_hard_keeps_the_normal_choice_with_too_few_playouts():
+    """Fewer than two samples per action would be noise: Hard then plays
+    exactly what Normal plays."""
+    from games import by_id
+
+    game = by_id("elevator")
+    for deal in range(1, 30):
+        s = game.new_state(4, deal)
+        obs = s.observe(0)
+        n = obs.legal_actions([0] * 120)
+        if n > 1:
+            normal = game.basic_policy(obs, Prng(1))
+            assert opponents.hard(game, obs, Prng(2), 2 * n - 1) == normal
