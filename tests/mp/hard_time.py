@@ -23,6 +23,7 @@ try:
     _now = time.ticks_us
     _diff = time.ticks_diff
 except AttributeError:  # CPython
+
     def _now():
         return time.perf_counter_ns() // 1000
 
