@@ -82,13 +82,11 @@ def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, game_id, player
 
 
 @pytest.mark.parametrize("game_id", ["color-elevator", "elevator", "roller-coaster"])
-def test_hard_decides_the_same_on_both_vms(game_id, capsys):
+def test_hard_decides_the_same_on_both_vms(game_id):
     """Hard at the device budget runs on the MicroPython VM and, with the
     same seed, takes exactly the actions it takes on CPython (its
     sampling uses the console's own PRNG)."""
     import opponents
-
-    sys.path.insert(0, ROOT)
     from tests.mp import hard_time
 
     want = hard_time.main(game_id, 4, opponents.HARD_PLAYOUTS)
