@@ -27,7 +27,8 @@ NAMES = ("Easy", "Normal", "Hard")
 # about 170,000 pystones/s): see README, "Opponent levels".
 HARD_PLAYOUTS = const(8)
 ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
-MARGIN = const(40)  # per sample, on the 0..1000 scale: about a card's lead
+_CARD = const(40)  # one card of lead on the 0..1000 standing scale
+MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
 # one round with this evaluation, at a tenth of the cost (README).
 
@@ -70,7 +71,7 @@ def _standing(state, seat):
             total += left
             if left < least:
                 least = left
-    v = 500 + (40 * total) // (n - 1) - 40 * mine + 20 * (least - mine)
+    v = 500 + (_CARD * total) // (n - 1) - _CARD * mine + (_CARD // 2) * (least - mine)
     if v < 1:
         return 1
     if v > 999:
@@ -128,7 +129,7 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
                 s.apply(game.basic_policy(s, prng))
                 steps += 1
             _totals[i] += _standing(s, seat)
-    # The Normal choice stands unless another does better over the samples.
+    # The Normal choice stands unless another beats it by MARGIN a sample.
     best = 0
     for i in range(n):
         if _actions[i] == normal:
