@@ -11,14 +11,7 @@ from adafruit_ticks import ticks_diff
 
 from buttons import PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
-
-
-class Settings:
-    def __init__(self):
-        self.pace_ms = 700  # how long each computer move stays on screen
-        self.sound = True
-        self.screen_off_ms = 60000  # no key for this long: panel off
-        self.sleep_ms = 300000  # ... and this long: deep sleep where the board can
+from saves import IDLE_SAVE_MS, Saves
 
 
 class App:
@@ -27,7 +20,14 @@ class App:
         self.width = hw.width
         self.height = hw.height
         self.small = hw.height < 64
-        self.settings = Settings()
+        self.saves = Saves(hw.nvm)
+        self.settings = self.saves.settings
+        self.apply_settings()
+        if self.saves.message:
+            print("saves: " + self.saves.message.lower())
+        line = self.saves.last_line()
+        if line:
+            print("last game: " + line)
         self.rng = Prng(hw.entropy())
         self.event = Event()
         self.screen = None
@@ -36,6 +36,15 @@ class App:
         self.quit = False
         self.last_input = hw.ticks_ms()
         self.screen_on = True
+
+    def apply_settings(self):
+        """Put the settings that live in hardware (contrast, key repeat) there."""
+        st = self.settings
+        try:
+            self.hw.display.brightness = st.contrast / 255
+        except (AttributeError, ValueError, RuntimeError):
+            pass  # a panel without a contrast command
+        self.hw.buttons.repeat_every = st.repeat_ms
 
     def random_deal(self):
         return self.rng.below(DEAL_MAX) + 1
@@ -84,10 +93,14 @@ class App:
             self.last_input = now  # computer players moving: not idle
             return
         quiet = ticks_diff(now, self.last_input)
-        if self.screen_on and quiet >= self.settings.screen_off_ms:
+        st = self.settings
+        if quiet >= IDLE_SAVE_MS and self.saves.dirty:
+            self.screen.checkpoint()  # keys left alone: keep the game before power goes
+        if self.screen_on and st.screen_off_ms and quiet >= st.screen_off_ms:
+            self.screen.checkpoint()
             self.screen_on = False
             self.hw.screen_power(False)
-        elif not self.screen_on and quiet >= self.settings.sleep_ms:
+        elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
             if not self.hw.deep_sleep():  # no deep sleep here: stay dark
                 self.last_input = now
 

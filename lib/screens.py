@@ -38,19 +38,58 @@ class Screen:
     def busy(self):
         return False
 
+    def checkpoint(self):
+        """Save what this screen holds that a power cut would lose."""
+        if self.app.saves.dirty:
+            self.app.saves.commit()
+
 
 class Title(Screen):
+    """The name, a line about the saves (or what the console is), and the
+    first menu: Continue (when a game was saved), New game, Statistics,
+    Settings."""
+
     def __init__(self, app):
         super().__init__(app)
         small = app.small
-        self.group.append(ui.text_label("ELEVATOR", 16 if small else 16, 0 if small else 6, 2))
-        self.group.append(ui.text_label("card console", 28, 22 if small else 30))
-        if not small:
-            self.group.append(ui.text_label("press A", 43, 48))
+        note = app.saves.message or "POCKET CARD CONSOLE"
+        app.saves.message = ""  # said once
+        if small:
+            head = ui.TextRow(32, 0, 0)
+            head.set("ELEVATOR CARD CONSOLE")
+            self.group.append(head.grid)
+            y, visible = 16, 1
+            if note.startswith("POCKET"):
+                note = ""
+        else:
+            self.group.append(ui.text_label("ELEVATOR", 16, 0, 2))
+            y, visible = 27, 3
+        self.note = ui.TextRow(32, 0, 8 if small else 19)
+        self.note.set(note)
+        self.group.append(self.note.grid)
+        self.items = (["Continue"] if app.saves.game is not None else []) + [
+            "New game",
+            "Statistics",
+            "Settings",
+        ]
+        self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible)
 
     def on_key(self, key, now):
-        if key in (A, START):
-            self.app.show(GameMenu(self.app))
+        if key in (UP, LEFT):
+            self.menu.move(-1)
+        elif key in (DOWN, RIGHT):
+            self.menu.move(1)
+        elif key in (A, START):
+            item = self.items[self.menu.index]
+            if item == "Continue":
+                resume_game(self.app)
+            elif item == "New game":
+                self.app.show(GameMenu(self.app))
+            else:
+                import statscreen
+
+                screen = statscreen.Stats if item == "Statistics" else statscreen.SettingsScreen
+                self.app.show(screen(self.app))
 
 
 class GameMenu(Screen):
@@ -271,6 +310,7 @@ class Results(Screen):
                     tail += " BASTARD"
                 self.rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
         self.rows.append("DEAL %d" % deal)
+        self.rows.extend(app.saves.stat_lines(game.ID))  # counted as the game ended
         self.rows.append("A AGAIN  SEL SAME DEAL  B MENU")
         self.first = 0
         y0 = 12 if app.small else 24
@@ -303,6 +343,21 @@ class Results(Screen):
             )
         elif key in (B, START):
             self.app.show(GameMenu(self.app))
+
+
+def resume_game(app):
+    """Open the saved game in progress where it was left (or say why not)."""
+    app.clear()
+    saved = app.saves.saved_game()
+    if saved is None:
+        app.show(Title(app))
+        return
+    (game_id, players, variant, starter, deal, levels), state, moves = saved
+    app.levels = list(levels)
+    table = __import__(TABLES[game_id])
+    t = table.Table(app, games.by_id(game_id), players, deal, variant, starter,
+                    state=state, moves=moves)  # fmt: skip
+    app.show(t)
 
 
 def start_game(app, game_id, players, deal, variant=0, starter=0):

@@ -19,6 +19,7 @@ import cards
 import opponents
 import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from gamelog import Kept
 from screens import Results, Screen
 
 HUMAN = const(0)
@@ -34,22 +35,27 @@ def who(seat):
     return "YOU" if seat == HUMAN else "P%d" % (seat + 1)
 
 
-class Table(Screen):
+class Table(Screen, Kept):
     axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
     HELP = "A PLAY  B BACK  SEL DRAW"
 
-    def __init__(self, app, game, players, deal, variant=0, starter=0):
+    def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,
+                 replaying=False):  # fmt: skip
         super().__init__(app)
         self.game = game
         self.players = players
         self.deal = deal
         self.variant = variant
         self.starter = starter
-        if starter:
+        self.replaying = replaying
+        if state is not None:
+            self.state = state  # a saved game, resumed
+        elif starter:
             self.state = game.new_state(players, deal, variant, starter)
         else:
             self.state = game.new_state(players, deal, variant)
+        self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
         self.base = None  # state at the start of the person's turn
         self.picked = []  # actions taken so far this turn
         self.cursor = 0
@@ -141,6 +147,7 @@ class Table(Screen):
         s = self.state
         if s.is_over():
             if ticks_diff(now, self.wait_until) >= 0 or self.skip:
+                self.finish()
                 self.app.show(
                     Results(self.app, self.game, s, self.players, self.deal, self.variant)
                 )
@@ -152,7 +159,9 @@ class Table(Screen):
         seat = s.current_player()
         levels = self.app.levels
         level = levels[seat] if seat < len(levels) else opponents.NORMAL
-        s.apply(opponents.choose(self.game, s.observe(seat), self.app.rng, level))
+        action = opponents.choose(self.game, s.observe(seat), self.app.rng, level)
+        s.apply(action)
+        self.log(action)
         pace = 0 if self.skip else self.app.settings.pace_ms
         if s.current_player() == seat and not s.is_over():
             self.wait_until = ticks_add(now, pace // 2)  # mid-turn: each card a moment
@@ -197,6 +206,7 @@ class Table(Screen):
             else:
                 self.menu_open = True
                 self.message = "PAUSED: A RESUME  B QUIT"
+                self.checkpoint()
         elif key == START:
             self.take(self.game.DONE, now)
         elif key == SELECT:
@@ -233,6 +243,7 @@ class Table(Screen):
 
     def _undo(self):
         self.picked.pop()
+        self.unlog()
         self.state = self.base.clone()
         for a in self.picked:
             self.state.apply(a)
@@ -259,6 +270,7 @@ class Table(Screen):
         if self.refused(action):
             return
         self.state.apply(action)
+        self.log(action)
         if self.my_turn() and self.mid_turn():
             self.picked.append(action)  # the same turn goes on
             self.message = self.picked_text()

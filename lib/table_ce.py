@@ -16,9 +16,9 @@ from table import HUMAN, who
 class Table(table.Table):
     HELP = "A PLAY  B BACK  SEL DRAW"
 
-    def __init__(self, *args):
+    def __init__(self, *args, **kwargs):
         self.choosing = -1  # card waiting for its pile
-        super().__init__(*args)
+        super().__init__(*args, **kwargs)
 
     def layout_piles(self, app):
         if app.small:

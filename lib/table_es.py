@@ -21,10 +21,12 @@ from micropython import const
 import cards
 import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from gamelog import Kept
 from games import elevator_solitaire as es
 from screens import Results, Screen
 
 _ROWS = const(7)
+_UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record
 _HELP = "A PLAY SEL TURN B BACK UP HINT"
 _PAUSED = "PAUSED: A ON B QUIT SEL HINT"
 
@@ -39,16 +41,19 @@ def _cell(s, pos):
     return r if len(r) == 2 else " " + r
 
 
-class Table(Screen):
+class Table(Screen, Kept):
     axis = AXIS_HORIZONTAL
 
-    def __init__(self, app, game, players, deal, variant=0, starter=0):
+    def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,
+                 replaying=False):  # fmt: skip
         super().__init__(app)
         self.game = game
         self.players = 1
         self.deal = deal
         self.variant = variant
-        self.state = game.new_state(1, deal, variant)
+        self.replaying = replaying
+        self.state = state if state is not None else game.new_state(1, deal, variant)
+        self.keep_start(app, game, 1, deal, variant, 0, state is not None, moves)
         self.hand = []  # the free pyramid positions, left to right
         self.cursor = 0
         self.menu_open = False
@@ -119,13 +124,19 @@ class Table(Screen):
         elif key in (RIGHT, DOWN):
             self._move(1)
         elif key == B:
-            self.message = "MOVE TAKEN BACK" if s.undo() else "NOTHING TO TAKE BACK"
+            if s.undo():
+                self.log(_UNDO)
+                self.message = "MOVE TAKEN BACK"
+            else:
+                self.message = "NOTHING TO TAKE BACK"
         elif s.is_over() and key in (A, START):
+            self.finish()
             self.app.show(Results(self.app, self.game, s, 1, self.deal, self.variant))
             return
         elif key == START:
             self.menu_open = True
             self.message = _PAUSED
+            self.checkpoint()
         elif key == A and self.hand:
             self._take(self.hand[self.cursor])
         elif key == SELECT:
@@ -145,6 +156,7 @@ class Table(Screen):
             self.app.beep(220, 60)
             return
         s.apply(action)
+        self.log(action)
         card = s.top()
         self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(card)
         if s.is_over():

@@ -17,6 +17,7 @@ from adafruit_displayio_ssd1306 import SSD1306
 
 from buttons import Buttons, ThreeButtonNav
 from hal import profiles
+from sim.nvm import FileNVM
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
 
 FRAME_MS = 20
@@ -51,7 +52,7 @@ class _Display(SSD1306):
 
 
 class SimHAL:
-    def __init__(self, profile=None, virtual_time=True, seed=None):
+    def __init__(self, profile=None, virtual_time=True, seed=None, nvm_path=None):
         self.profile_name = profile or profiles.DEFAULT
         self.profile = profiles.get(self.profile_name)
         self.width = self.profile["width"]
@@ -71,7 +72,7 @@ class SimHAL:
         self._seed = seed
         self.tones = []
         self.screen_on = True
-        self.nvm = bytearray(b"\xff" * NVM_SIZE)  # erased flash reads 0xFF
+        self.nvm = FileNVM(nvm_path, NVM_SIZE)  # in memory unless a file is given
 
     # -- contract ------------------------------------------------------------
     def ticks_ms(self):

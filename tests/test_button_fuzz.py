@@ -17,7 +17,7 @@ def test_random_presses_never_break_a_game(profile):
     s = Session(profile, seed=3, pace_ms=0)
     seen = set()
     checked = None
-    for _ in range(1200):
+    for _ in range(2000):
         if profile == "feather-128x32":
             s.hw.physical(rng.below(3), long=rng.below(3) == 0)
             s.frame()

@@ -148,8 +148,14 @@ def main(game_id, players, deal, height, variant):
     assert screens[-1] == "Results", screens
     press(app, hw, B)  # back to the menu: the game's objects can go
     gc.collect()
+    # the end of the game was written once, and a restart reads it back
+    saves = app.saves
+    played = saves.stats[[g.ID for g in games.CATALOGUE].index(game_id)][0]
+    assert saves.writes == 1 and saves.last is not None and played == 1, saves.message
+    again = App(hw).saves
+    assert again.stats == saves.stats and again.last == saves.last, again.message
     print(
-        "results reached screens=%d heap_peak=%d heap_after=%d refreshes=%d"
+        "results reached screens=%d heap_peak=%d heap_after=%d refreshes=%d saved=ok"
         % (len(screens), peak[0], gc.mem_alloc(), hw.display.refreshes)
     )
 

@@ -1,0 +1,71 @@
+"""What every table shares about keeping a game: its setup, the moves
+made so far (one byte each), and the three moments it is saved (the
+pause menu, the person idle, the end). Tables mix ``Kept`` in; the
+records themselves are ``saves.py``'s.
+"""
+
+
+class Kept:
+    """Mixed into a table screen: ``setup``, ``moves``/``moves_n``."""
+
+    replaying = False  # a replay's moves are shown, never counted or saved
+
+    def keep_start(self, app, game, players, deal, variant, starter, resumed, moves):
+        """A new game (or one ``resumed`` with its ``moves`` so far, None
+        when they were not kept)."""
+        levels = bytes(app.levels[:players]) if app.levels else b""
+        self.setup = (game.ID, players, variant, starter, deal, levels)
+        self.moves = bytearray(512 if moves is None else len(moves) + 256)
+        self.moves_n = 0
+        self.moves_ok = not resumed or moves is not None  # False: no replay of this one
+        if moves is not None:
+            self.moves[: len(moves)] = moves
+            self.moves_n = len(moves)
+        if not resumed and not self.replaying:
+            app.saves.forget_game()
+
+    def log(self, action):
+        """Note a move (and that the game changed since its last save)."""
+        if self.moves_n == len(self.moves):
+            self.moves.extend(bytearray(len(self.moves)))
+        self.moves[self.moves_n] = action
+        self.moves_n += 1
+        if not self.replaying:
+            self.app.saves.dirty = True
+
+    def unlog(self, n=1):
+        """Forget the last ``n`` moves (the person took them back)."""
+        self.moves_n -= n
+
+    def checkpoint(self):
+        """Save the game in progress (pause menu, idle) if it changed."""
+        saves = self.app.saves
+        if self.replaying or self.state.is_over() or not saves.dirty:
+            return
+        saves.keep_game(self.setup, self.state, self._moves(), self.moves_n)
+
+    def _moves(self):
+        return self.moves if self.moves_ok else None
+
+    def finish(self):
+        """The game is over: count it, keep its record, print that record
+        on the serial console (a maintainer can replay it); one write."""
+        if self.replaying:
+            return
+        s = self.state
+        saves = self.app.saves
+        saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(), score(s))
+        line = saves.last_line()
+        if line:
+            print("last game: " + line)
+
+
+def score(state, seat=0):
+    """A finished game's score for ``seat``: in Elevator Solitaire the
+    cards cleared; with opponents, the cards they still held when
+    ``seat`` won (0 when it did not)."""
+    if state.num_players == 1:
+        return state.score()
+    if seat not in state.winners():
+        return 0
+    return sum([state.cards_left(s) for s in range(state.num_players) if s != seat])

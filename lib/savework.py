@@ -1,0 +1,137 @@
+"""The work behind ``saves.py``: reading the store at power-up, writing
+it, and turning games into records and back. Imported for each of these
+and let go after, so none of it stays in the heap during play.
+"""
+
+import games
+import savecodec
+import store
+from saves import BEST, GAME, LAST, LONGEST, MOVES, PLAYED, SAVED, SETTINGS, STATS, STREAK, WON
+
+_CAP = 0xFFFF
+
+
+def load(saves):
+    st = store.Store(saves.nvm)
+    try:
+        recs = st.load()
+    except Exception:  # a store that cannot even be read: start clean
+        recs = {}
+        st.status = store.DAMAGED
+    problems = []
+    data = recs.get(SETTINGS)
+    if data is not None:
+        try:
+            if not savecodec.read_settings(saves.settings, SAVED, data):
+                problems.append("SETTINGS")
+        except Exception:
+            saves.settings.__init__()
+            problems.append("SETTINGS")
+    data = recs.get(STATS)
+    if data is not None:
+        try:
+            if not savecodec.read_stats(saves.stats, data):
+                problems.append("STATISTICS")
+        except Exception:
+            for row in saves.stats:
+                row[:] = [0] * len(row)
+            problems.append("STATISTICS")
+    saves.game = recs.get(GAME)
+    saves.moves = recs.get(MOVES)
+    saves.last = recs.get(LAST)
+    saves.slot, saves.seq, saves.status = st.slot, st.seq, st.status
+    saves.message = store.MESSAGES[st.status]
+    if problems:
+        saves.message = "SAVED " + " AND ".join(problems) + " RESET"
+
+
+def commit(saves):
+    recs = [(SETTINGS, savecodec.put_settings(saves.settings, SAVED)),
+            (STATS, savecodec.put_stats(saves.stats))]  # fmt: skip
+    if saves.game is not None:
+        recs.append((GAME, saves.game))
+    if saves.last is not None:
+        recs.append((LAST, saves.last))
+    if saves.game is not None and saves.moves is not None:
+        recs.append((MOVES, saves.moves))
+    st = store.Store(saves.nvm)
+    st.slot, st.seq = saves.slot, saves.seq
+    ok = st.save(recs)
+    saves.slot, saves.seq, saves.dropped = st.slot, st.seq, st.dropped
+    saves.writes += st.writes
+    saves.dirty = False
+    return ok
+
+
+def keep_game(saves, setup, state, moves, moves_n):
+    import snapshot
+
+    out = bytearray()
+    savecodec.put_setup(out, setup)
+    snapshot.put(state, out)
+    saves.game = bytes(out)
+    saves.moves = None if moves is None else savecodec.put_record(setup, moves, moves_n)
+    commit(saves)
+
+
+def saved_game(saves):
+    if saves.game is None:
+        return None
+    import snapshot
+
+    try:
+        r = savecodec.Reader(saves.game)
+        setup = savecodec.read_setup(r)
+        state = snapshot.read(setup, saves.game[r.pos :])
+    except Exception:
+        saves.game = None
+        saves.moves = None
+        saves.message = "SAVED GAME UNREADABLE: DROPPED"
+        return None
+    moves = None
+    if saves.moves is not None:
+        try:
+            msetup, moves = savecodec.read_record(saves.moves)
+            if msetup != setup:
+                moves = None
+        except Exception:
+            moves = None
+    return setup, state, moves
+
+
+def _index(game_id):
+    for i in range(len(games.CATALOGUE)):
+        if games.CATALOGUE[i].ID == game_id:
+            return i
+    raise ValueError("unknown game")
+
+
+def game_over(saves, setup, moves, moves_n, won, score):
+    row = saves.stats[_index(setup[0])]
+    row[PLAYED] = min(row[PLAYED] + 1, _CAP)
+    if won:
+        row[WON] = min(row[WON] + 1, _CAP)
+        row[STREAK] = min(row[STREAK] + 1, _CAP)
+        row[LONGEST] = max(row[LONGEST], row[STREAK])
+    else:
+        row[STREAK] = 0
+    row[BEST] = max(row[BEST], min(score, _CAP))
+    saves.game = None
+    saves.moves = None
+    if moves is not None:
+        saves.last = savecodec.put_record(setup, moves, moves_n)
+    commit(saves)
+
+
+def stat_lines(saves, game_id):
+    played, won, best, streak, longest = saves.stats[_index(game_id)][:5]
+    rate = won * 100 // played if played else 0
+    return [
+        "PLAYED %d  WON %d (%d%%)" % (played, won, rate),
+        "BEST SCORE %d" % best,
+        "STREAK %d  LONGEST %d" % (streak, longest),
+    ]
+
+
+def last_line(saves):
+    return savecodec.record_line(saves.last)

@@ -1,0 +1,67 @@
+"""The simulator's byte store: a fixed-size bytearray like
+``microcontroller.nvm`` (4 KB, as on an RP2040), optionally kept in a file.
+
+Like the board's, every slice assignment is one flash write: it is
+counted (``writes``) and, with a file, written through at once (to a
+temporary file then renamed, so the desktop never leaves half a file).
+``cut_after`` makes the next assignment stop after that many bytes, as a
+power cut mid-write would (fault tests).
+"""
+
+import os
+
+SIZE = 4096
+
+
+def default_path():
+    """Where the interactive simulator keeps its saves, per user."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "state"
+    )
+    return os.path.join(base, "elevator-console", "nvm.bin")
+
+
+class FileNVM:
+    def __init__(self, path=None, size=SIZE):
+        self.path = path
+        self.data = bytearray(b"\xff" * size)  # erased flash reads 0xFF
+        self.writes = 0
+        self.cut_after = -1
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                saved = f.read(size)
+            self.data[: len(saved)] = saved
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return bytes(self.data[i])
+        return self.data[i]
+
+    def __setitem__(self, i, value):
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self.data))
+            value = bytes(value)
+            if step != 1 or stop - start != len(value):
+                raise ValueError("nvm slices must be contiguous and keep their length")
+        else:
+            start, value = i, bytes([value])
+        if self.cut_after >= 0:
+            value = value[: self.cut_after]
+            self.cut_after = -1
+        self.data[start : start + len(value)] = value
+        self.writes += 1
+        self._flush()
+
+    def _flush(self):
+        if not self.path:
+            return
+        folder = os.path.dirname(self.path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(self.data)
+        os.replace(tmp, self.path)
