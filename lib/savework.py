@@ -75,28 +75,36 @@ def keep_game(saves, setup, state, moves, moves_n):
 
 
 def saved_game(saves):
-    if saves.game is None:
-        return None
+    """The game in progress from its snapshot, checked against its moves
+    when those were kept: they are replayed (the rules check every one)
+    and, if the snapshot differs, the replay is the game."""
     import snapshot
 
+    snap = None
     try:
         r = savecodec.Reader(saves.game)
         setup = savecodec.read_setup(r)
-        state = snapshot.read(setup, saves.game[r.pos :])
+        snap = (setup, snapshot.read(setup, saves.game[r.pos :]))
     except Exception:
+        pass
+    replayed = None
+    if saves.moves is not None:
+        try:
+            msetup, moves = savecodec.read_record(saves.moves)
+            replayed = (msetup, snapshot.replay(msetup, moves), moves)
+        except Exception:
+            pass
+    if replayed is not None:
+        msetup, state, moves = replayed
+        if snap is None or snap[0] != msetup or snap[1].key() != state.key():
+            saves.message = "SAVED GAME REBUILT FROM ITS MOVES"
+        return replayed
+    if snap is None:
         saves.game = None
         saves.moves = None
         saves.message = "SAVED GAME UNREADABLE: DROPPED"
         return None
-    moves = None
-    if saves.moves is not None:
-        try:
-            msetup, moves = savecodec.read_record(saves.moves)
-            if msetup != setup:
-                moves = None
-        except Exception:
-            moves = None
-    return setup, state, moves
+    return snap[0], snap[1], None
 
 
 def _index(game_id):

@@ -63,8 +63,8 @@ class Title(Screen):
                 note = ""
         else:
             self.group.append(ui.text_label("ELEVATOR", 16, 0, 2))
-            y, visible = 27, 3
-        self.note = ui.TextRow(32, 0, 8 if small else 19)
+            y, visible = 29, 3
+        self.note = ui.TextRow(32, 0, 8 if small else 22)
         self.note.set(note)
         self.group.append(self.note.grid)
         self.items = (["Continue"] if app.saves.game is not None else []) + [

@@ -13,6 +13,7 @@ from savecodec import Reader, put_varint
 
 FORMAT = 1
 _NOWHERE = 15
+_legal = [0] * 120
 
 
 def new_state(setup):
@@ -88,12 +89,38 @@ def read(setup, data):
     state.counts[:] = r.take(state.num_players)
     if sorted(state.all_cards()) != deal_cards:
         raise ValueError("cards do not match the deal")
-    if not state.is_over() and state.current_player() < 0:
-        raise ValueError("no one to play")
+    probe(state)
     return state
 
 
-_legal = [0] * 120
+def probe(state, seed=1):
+    """Play a copy to its end with random legal moves: a state whose
+    numbers were damaged (past the store's CRC) shows it here, and is
+    refused (ValueError) rather than met in the middle of a game."""
+    from prng import Prng
+
+    rng = Prng(seed)
+    s = state.clone()
+    broken = False
+    try:
+        for _ in range(4000):
+            if s.is_over():
+                break
+            seat = s.current_player()
+            if not 0 <= seat < s.num_players:
+                raise ValueError("no one to play")
+            n = s.legal_actions(_legal)
+            if n <= 0:
+                raise ValueError("no legal move")
+            s.apply(_legal[rng.below(n)])
+        if s.is_over() and sorted(s.all_cards()) != sorted(state.all_cards()):
+            raise ValueError("cards lost")
+    except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError):
+        broken = True  # raised below: no exception chaining on the board
+    if broken:
+        raise ValueError("saved game does not play")
+    if not s.is_over():
+        raise ValueError("saved game does not end")
 
 
 def play(state, a):

@@ -1,23 +1,33 @@
 """Power-loss-safe records in the HAL's byte store (``microcontroller.nvm``).
 
-The store is split into two slots. Each save writes one whole copy into
-the slot that does not hold the newest good copy, so a write cut at any
-byte, or a sector erased and never rewritten, leaves the other copy
-readable. A slot (little-endian)::
+The store is split into two slots, and each slot is a log of copies, one
+after another. A save appends a whole new copy after the newest one, into
+bytes still erased (0xFF), which flash can program without erasing
+anything; when that slot has no room left, the save starts the other slot
+afresh (the copy, then 0xFF to the slot's end). So a write cut at any
+byte leaves the copy before it readable, and flash is erased only once
+every several saves. A copy (little-endian)::
 
     0  2  magic "EC"
     2  1  layout version (LAYOUT)
     3  1  0
-    4  2  sequence number (mod 65536; of two good copies the newer wins)
+    4  2  sequence number (mod 65536; the newest good copy wins)
     6  2  payload length
     8  2  CRC-16/CCITT-FALSE of bytes 0..7 and the payload
     10 .. payload: records, each kind (1 byte), length (2), data
 
 Records are kept in the order given: a store too small for all of them
-keeps the first ones that fit (the app lists settings, statistics, the
-game in progress, the last game's record, then the running game's moves).
-A record kind this firmware does not know is skipped, and a record's data
-only ever grows at its end, so newer firmware reads older saves.
+keeps those that fit, most important first (the app lists settings,
+statistics, the game in progress, the last game's record, then the
+running game's moves). A record kind this firmware does not know is
+skipped, and a record's data only ever grows at its end, so newer
+firmware reads older saves.
+
+On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
+starting a slot afresh erases and rewrites that sector, and a power cut
+inside that window (tens of milliseconds, once every several saves) can
+lose both copies. Boards whose ``nvm`` spans two erase blocks keep the
+other slot whatever happens.
 """
 
 from micropython import const
@@ -38,7 +48,7 @@ MESSAGES = (
     "NO SAVE MEMORY ON THIS BOARD",
     "",
     "",
-    "LAST SAVE CUT OFF: USED THE ONE BEFORE",
+    "LAST SAVE CUT OFF: USED THE ONE BEFORE",  # (or a stray damaged copy)
     "SAVED DATA DAMAGED: STARTED CLEAN",
     "SAVE FROM NEWER FIRMWARE: STARTED CLEAN",
 )
@@ -63,35 +73,48 @@ def _newer(a, b):
 
 
 class Store:
-    """Two-slot records over ``nvm`` (any bytearray-like object, or None)."""
+    """Two logs of copies over ``nvm`` (any bytearray-like object, or None)."""
 
     def __init__(self, nvm):
         self.nvm = nvm
         self.size = len(nvm) // 2 if nvm is not None else 0
         self.seq = 0
         self.slot = -1  # slot of the newest good copy (-1: none)
+        self.end = 0  # where the next copy goes in that slot (-1: start the other)
         self.status = NO_STORE if nvm is None else FRESH
-        self.writes = 0  # nvm assignments made (each one rewrites flash)
+        self.writes = 0  # nvm assignments made (each one a flash write)
         self.dropped = ()  # record kinds the last save had no room for
 
-    def _check(self, k):
-        """(version, seq, payload bytes) of slot ``k``; None when it is
-        blank (erased or zeroed); (-1, seq, None) when it holds something
-        damaged (seq -1 when even the header is gone)."""
-        base = k * self.size
-        head = bytes(self.nvm[base : base + _HEAD])
-        if head[0] != _MAGIC0 or head[1] != _MAGIC1:
-            if head == b"\xff" * _HEAD or not any(head):
-                return None
-            return -1, -1, None
-        seq = _u16(head, 4)
-        n = _u16(head, 6)
-        if _HEAD + n > self.size:
-            return -1, seq, None
-        payload = bytes(self.nvm[base + _HEAD : base + _HEAD + n])
-        if crc16(payload, n, crc16(head, 8)) != _u16(head, 8):
-            return -1, seq, None
-        return head[2], seq, payload
+    def _scan(self, k, found, bad):
+        """Read slot ``k``'s copies into ``found`` as (version, seq, payload,
+        slot, end); damaged ones add their seq (-1: unknown) to ``bad``.
+        Past damage it looks for the next copy that checks out, so one bad
+        copy hides no other. Returns where the log ends (-1: in damage)."""
+        data = bytes(self.nvm[k * self.size : (k + 1) * self.size])
+        top = self.size
+        pos = 0
+        end = 0
+        while pos + _HEAD <= top:
+            if data[pos] == 0xFF and data[pos : pos + _HEAD] == b"\xff" * _HEAD:
+                return end if end == pos else -1  # erased: the log ends here
+            n = _u16(data, pos + 6)
+            ok = data[pos] == _MAGIC0 and data[pos + 1] == _MAGIC1 and pos + _HEAD + n <= top
+            if ok:
+                crc = crc16(memoryview(data)[pos + _HEAD :], n, crc16(data[pos : pos + 8], 8))
+                ok = crc == _u16(data, pos + 8)
+            if not ok:
+                if pos == end and (pos or any(data[:_HEAD])):
+                    bad.append(_u16(data, pos + 4) if data[pos] == _MAGIC0 else -1)
+                pos += 1  # resynchronise on the next copy that checks out
+                continue
+            if data[pos + 2] > LAYOUT:
+                bad.append(-2)  # a newer firmware's copy
+            else:
+                found.append((data[pos + 2], _u16(data, pos + 4),
+                              data[pos + _HEAD : pos + _HEAD + n], k, pos + _HEAD + n))  # fmt: skip
+            pos += _HEAD + n
+            end = pos
+        return end if end == pos else -1
 
     def load(self):
         """The newest good copy's records as {kind: bytes}; ``status``
@@ -99,27 +122,23 @@ class Store:
         if self.nvm is None:
             return {}
         found = []
-        bad = []  # sequence numbers of damaged or unreadable copies
-        newer_layout = False
-        for k in range(2):
-            c = self._check(k) if self.size > _HEAD else None
-            if c is None:
-                continue
-            if c[0] > LAYOUT:
-                newer_layout = True
-                bad.append(c[1])
-            elif c[0] < 0:
-                bad.append(c[1])
-            else:
-                found.append((k, c))
+        bad = []
+        ends = [0, 0]
+        if self.size > _HEAD:
+            for k in range(2):
+                ends[k] = self._scan(k, found, bad)
         if not found:
-            self.status = NEWER if newer_layout else DAMAGED if bad else FRESH
+            self.status = NEWER if -2 in bad else DAMAGED if bad else FRESH
             return {}
-        k, best = found[0]
-        if len(found) == 2 and _newer(found[1][1][1], best[1]):
-            k, best = found[1]
-        self.slot = k
+        # -2 marks a newer firmware's copy: it is not read, but noted below
+        best = found[0]
+        for c in found:
+            if _newer(c[1], best[1]):
+                best = c
         self.seq = best[1]
+        self.slot = best[3]
+        # append after it only where the log ends cleanly right there
+        self.end = best[4] if ends[self.slot] == best[4] else -1
         self.status = RESTORED
         for seq in bad:  # a lost copy newer than this one (or of unknown age)
             if seq < 0 or _newer(seq, self.seq):
@@ -131,13 +150,13 @@ class Store:
         as the next copy, in one assignment to the store; records that do
         not fit are left out (``dropped``). Returns False when there is no
         store."""
-        if self.nvm is None:
+        if self.nvm is None or self.size <= _HEAD:
             return False
         room = self.size - _HEAD
         out = bytearray(_HEAD)
         dropped = []
         for kind, data in records:
-            if len(out) + 3 + len(data) - _HEAD > room or len(data) > 0xFFFF:
+            if len(out) + 3 + len(data) - _HEAD > room:
                 dropped.append(kind)
                 continue
             out.append(kind)
@@ -157,14 +176,29 @@ class Store:
         crc = crc16(memoryview(out)[_HEAD:], n, crc16(out, 8))
         out[8] = crc & 0xFF
         out[9] = crc >> 8
-        k = 1 - self.slot if self.slot >= 0 else 0
-        base = k * self.size
+        k = self.slot
+        at = self.end
+        if k < 0 or at < 0 or at + len(out) > self.size or not self._erased(k, at, len(out)):
+            # start the other slot afresh: this copy, then erased bytes
+            k = 1 - k if k >= 0 else 0
+            at = 0
+            out.extend(b"\xff" * (self.size - len(out)))
+            used = _HEAD + n
+        else:
+            used = len(out)
+        base = k * self.size + at
         self.nvm[base : base + len(out)] = out
         self.writes += 1
         self.slot = k
+        self.end = at + used
         self.seq = seq
         self.dropped = tuple(dropped)
         return True
+
+    def _erased(self, k, at, n):
+        base = k * self.size + at
+        chunk = bytes(self.nvm[base : base + n])
+        return chunk == b"\xff" * n
 
 
 def parse(payload):

@@ -35,7 +35,7 @@ def who(seat):
     return "YOU" if seat == HUMAN else "P%d" % (seat + 1)
 
 
-class Table(Screen, Kept):
+class Table(Kept, Screen):
     axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
     HELP = "A PLAY  B BACK  SEL DRAW"

@@ -41,7 +41,7 @@ def _cell(s, pos):
     return r if len(r) == 2 else " " + r
 
 
-class Table(Screen, Kept):
+class Table(Kept, Screen):
     axis = AXIS_HORIZONTAL
 
     def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,

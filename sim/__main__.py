@@ -4,6 +4,11 @@
     python -m sim --window             ... in a pygame window (if installed)
     python -m sim --headless --game roller-coaster --players 3 --seed 7 \\
         --keys A,RIGHT,A --screenshot out.png
+    python -m sim --replay last-game.txt   a recorded game, move by move
+    python -m sim --nvm saves.bin          keep saves in this file
+
+Saves go to a file per user (``sim.nvm.default_path()``) in the terminal
+and window; headless runs keep them in memory unless ``--nvm`` is given.
 
 Bad arguments get one line naming what is allowed, and exit status 2.
 """
@@ -36,6 +41,10 @@ def parse_args(argv):
     p.add_argument("--screenshot", help="write a PNG of the panel at the end")
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per panel pixel (1-16)")
     p.add_argument("--pace", type=int, default=None, help="ms each computer move stays shown")
+    p.add_argument("--nvm", help="the byte store (saves) as a file")
+    p.add_argument(
+        "--replay", help="replay a recorded game: a file with the console's replay line, or a store"
+    )
     args = p.parse_args(argv)
     game = None
     if args.game is not None:
@@ -72,6 +81,17 @@ def parse_args(argv):
             fail("unknown key %r in --keys; allowed: %s" % (part.strip(), ",".join(NAMES)))
         keys.append(k)
     args.key_list = keys
+    if args.replay:
+        if args.game:
+            fail("--replay takes its game from the record; leave out --game")
+        from sim import replay
+
+        try:
+            args.record = replay.load_record(args.replay)
+        except OSError as e:
+            fail("cannot read %s: %s" % (args.replay, e.strerror))
+        except ValueError as e:
+            fail(str(e))
     return args
 
 
@@ -81,14 +101,21 @@ def main(argv=None):
         from sim import render
         from sim.headless import Session
 
+        record = getattr(args, "record", None)
         s = Session(args.profile, args.game, args.players, args.seed, 1, args.pace,
-                    args.variant)  # fmt: skip
-        s.settle()
+                    args.variant, nvm_path=args.nvm, record=record)  # fmt: skip
+        s.settle(200000 if args.replay else 20000)
         for k in args.key_list:
             s.press(k)
         if args.screenshot:
             render.save_png(s.hw.panel, args.screenshot, args.scale)
         print("\n".join(render.half_blocks(s.hw.panel)))
+        if args.replay:
+            r = s.screen
+            print(
+                "replay: %d of %d moves%s" % (r.i, len(r.moves), ": " + r.error if r.error else "")
+            )
+            return 1 if r.error else 0
         return 0
     if args.window:
         from sim import window

@@ -12,12 +12,18 @@ from sim.hal import SimHAL
 
 
 class Session:
-    def __init__(self, profile=None, game=None, players=0, deal=0, seed=1, pace_ms=None, variant=0):
-        self.hw = SimHAL(profile, virtual_time=True, seed=seed)
+    def __init__(self, profile=None, game=None, players=0, deal=0, seed=1, pace_ms=None, variant=0,
+                 nvm_path=None, record=None):  # fmt: skip
+        self.hw = SimHAL(profile, virtual_time=True, seed=seed, nvm_path=nvm_path)
         self.app = App(self.hw)
         if pace_ms is not None:
             self.app.settings.pace_ms = pace_ms
-        self.app.start(game, players, deal, variant)
+        if record is not None:
+            from sim.replay import Replay
+
+            self.app.show(Replay(self.app, record))
+        else:
+            self.app.start(game, players, deal, variant)
         self.frame()
 
     def frame(self):

@@ -4,6 +4,9 @@
 Like the board's, every slice assignment is one flash write: it is
 counted (``writes``) and, with a file, written through at once (to a
 temporary file then renamed, so the desktop never leaves half a file).
+``erases`` counts the writes an RP2040 would have to erase its sector
+for: those that change any byte that is not 0xFF (CircuitPython programs
+erased bytes in place).
 ``cut_after`` makes the next assignment stop after that many bytes, as a
 power cut mid-write would (fault tests).
 """
@@ -26,6 +29,7 @@ class FileNVM:
         self.path = path
         self.data = bytearray(b"\xff" * size)  # erased flash reads 0xFF
         self.writes = 0
+        self.erases = 0
         self.cut_after = -1
         if path and os.path.exists(path):
             with open(path, "rb") as f:
@@ -48,6 +52,8 @@ class FileNVM:
                 raise ValueError("nvm slices must be contiguous and keep their length")
         else:
             start, value = i, bytes([value])
+        if self.data[start : start + len(value)] != b"\xff" * len(value):
+            self.erases += 1
         if self.cut_after >= 0:
             value = value[: self.cut_after]
             self.cut_after = -1

@@ -17,6 +17,7 @@ from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from sim import render
 from sim.hal import SimHAL
+from sim.nvm import default_path
 
 _KEYS = {
     "\x1b[A": UP,
@@ -65,11 +66,17 @@ def run(args):
             "sim: error: the interactive simulator needs a terminal; use --headless or --window\n"
         )
         return 2
-    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None)
+    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
+                nvm_path=args.nvm or default_path())  # fmt: skip
     app = App(hw)
     if args.pace is not None:
         app.settings.pace_ms = args.pace
-    app.start(args.game, args.players, args.seed, args.variant)
+    if args.replay:
+        from sim.replay import Replay
+
+        app.show(Replay(app, args.record))
+    else:
+        app.start(args.game, args.players, args.seed, args.variant)
     for k in args.key_list:
         hw.press(k)
     fd = sys.stdin.fileno()

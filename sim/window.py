@@ -23,9 +23,17 @@ def run(args, frames=None, feed=None):
 
         sys.stderr.write("sim: error: --window needs pygame (pip install pygame)\n")
         return 2
-    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None)
+    from sim.nvm import default_path
+
+    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
+                nvm_path=getattr(args, "nvm", None) or default_path())  # fmt: skip
     app = App(hw)
-    app.start(args.game, args.players, args.seed, args.variant)
+    if getattr(args, "replay", None):
+        from sim.replay import Replay
+
+        app.show(Replay(app, args.record))
+    else:
+        app.start(args.game, args.players, args.seed, args.variant)
     scale = args.scale
     pygame.init()
     screen = pygame.display.set_mode((hw.width * scale, hw.height * scale))

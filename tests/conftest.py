@@ -15,3 +15,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.append(path)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path, monkeypatch):
+    """The simulator's per-user save file lands in a temporary folder, so
+    tests never touch (or depend on) the person's own saves."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))

@@ -1,0 +1,154 @@
+"""The byte store's layout under every fault a handheld meets: a write cut
+at any byte, a sector erased and never rewritten, flipped bits, a layout
+from newer firmware, an all-0xFF or all-zero store, and boards with too
+little store."""
+
+import binascii
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import store
+from sim.nvm import FileNVM
+
+
+def _recs(tag, n=40):
+    return [(1, bytes([tag]) * 7), (2, bytes(range(tag, tag + n)))]
+
+
+def _saved(size=4096, copies=2):
+    nvm = FileNVM(None, size)
+    s = store.Store(nvm)
+    for i in range(copies):
+        s.save(_recs((i + 1) % 200))
+    return nvm
+
+
+def _load(nvm):
+    s = store.Store(nvm)
+    return s.load(), s.status
+
+
+def test_crc_is_ccitt_false():
+    for data in (b"", b"123456789", bytes(range(256)) * 3):
+        assert store.crc16(data, len(data)) == binascii.crc_hqx(data, 0xFFFF)
+    assert store.crc16(b"123456789", 9) == 0x29B1  # the catalogue check value
+
+
+def test_copies_fill_one_slot_then_start_the_other():
+    nvm = FileNVM(None)
+    s = store.Store(nvm)
+    assert s.load() == {} and s.status == store.FRESH
+    copy = 10 + sum(3 + len(d) for _, d in _recs(0))
+    per_slot = 2048 // copy
+    slots = []
+    for i in range(3 * per_slot):
+        s.save(_recs(i % 200))
+        assert nvm.writes == i + 1  # one assignment per save
+        slots.append(s.slot)
+        recs, status = _load(nvm)
+        assert status == store.RESTORED and recs == dict(_recs(i % 200))
+        again = store.Store(nvm)
+        again.load()
+        assert (again.slot, again.end, again.seq) == (s.slot, s.end, s.seq)
+    assert slots[:per_slot] == [0] * per_slot and slots[per_slot] == 1
+    # flash is erased only when a used slot starts afresh: once in these saves
+    # (both slots began blank), where saving in place would erase every time
+    assert slots[2 * per_slot] == 0 and nvm.erases == 1
+
+
+def test_sequence_numbers_wrap():
+    nvm = FileNVM(None)
+    s = store.Store(nvm)
+    s.seq = 0xFFFE
+    s.save(_recs(1))  # seq 0xFFFF
+    s.save(_recs(2))  # seq 0: newer despite the smaller number
+    recs, _ = _load(nvm)
+    assert recs == dict(_recs(2))
+
+
+def test_a_write_cut_at_any_byte_keeps_the_previous_copy():
+    copy = 10 + sum(3 + len(d) for _, d in _recs(0))
+    per_slot = 2048 // copy
+    # before the cut write: one copy, two, a full first slot (the save starts
+    # the blank second one), both full (it starts the first over old copies)
+    for saved in (1, 2, per_slot, 2 * per_slot):
+        base = _saved(copies=saved)
+        want_old, _ = _load(base)
+        total = 10 + sum(3 + len(d) for _, d in _recs(9))
+        for cut in range(total + 1):
+            nvm = FileNVM(None)
+            nvm.data[:] = base.data
+            s = store.Store(nvm)
+            s.load()
+            nvm.cut_after = cut
+            s.save(_recs(9))
+            recs, status = _load(nvm)
+            if cut == total:
+                assert recs == dict(_recs(9)) and status == store.RESTORED
+            else:
+                assert recs == want_old, (saved, cut)
+                assert status in (store.RESTORED, store.OLDER), (saved, cut)
+                # and the next save goes on cleanly from the copy that survived
+                s2 = store.Store(nvm)
+                s2.load()
+                s2.save(_recs(10))
+                assert _load(nvm) == (dict(_recs(10)), store.RESTORED), (saved, cut)
+
+
+def test_erased_zeroed_and_unwritten_stores_start_clean():
+    for fill in (b"\xff", b"\x00"):
+        nvm = FileNVM(None)
+        nvm.data[:] = fill * len(nvm)
+        assert _load(nvm) == ({}, store.FRESH)
+    assert store.Store(None).load() == {} and store.Store(None).status == store.NO_STORE
+    assert store.Store(None).save(_recs(1)) is False
+
+
+def test_newer_layout_is_not_read_and_says_so():
+    nvm = _saved(copies=1)
+    k = 0
+    nvm.data[2] = store.LAYOUT + 1  # a layout this firmware does not know
+    n = nvm.data[6] | nvm.data[7] << 8
+    crc = store.crc16(nvm.data[10 : 10 + n], n, store.crc16(nvm.data[k : k + 8], 8))
+    nvm.data[8], nvm.data[9] = crc & 0xFF, crc >> 8
+    assert _load(nvm) == ({}, store.NEWER)
+    assert store.MESSAGES[store.NEWER]
+    # with an older good copy beside it, that copy is used, and the person told
+    s = store.Store(nvm)
+    s.load()
+    s.save(_recs(5))  # goes to slot 0 (no good copy): the newer layout is replaced
+    assert _load(nvm) == (dict(_recs(5)), store.RESTORED)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2 * 2048 * 8 - 1))
+def test_one_flipped_bit_never_gives_wrong_data(bit):
+    nvm = _saved(copies=2)
+    nvm.data[bit // 8] ^= 1 << (bit % 8)
+    recs, status = _load(nvm)
+    assert recs in (dict(_recs(1)), dict(_recs(2)))
+    if recs == dict(_recs(1)):
+        assert status == store.OLDER  # the newer copy was hit: said so
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(min_size=0, max_size=600), st.integers(0, 4095))
+def test_any_store_contents_load_without_raising(junk, at):
+    nvm = _saved(copies=2)
+    end = min(len(nvm), at + len(junk))
+    nvm.data[at:end] = junk[: end - at]
+    recs, status = _load(nvm)
+    assert status in (store.FRESH, store.RESTORED, store.OLDER, store.DAMAGED, store.NEWER)
+    for kind, data in recs.items():
+        assert isinstance(kind, int) and isinstance(data, bytes)
+
+
+def test_small_stores_keep_the_records_that_fit_in_order():
+    nvm = FileNVM(None, 256)  # SAMD21: two 128-byte slots
+    s = store.Store(nvm)
+    recs = [(1, b"s" * 10), (2, b"t" * 60), (3, b"g" * 200), (4, b"r" * 30)]
+    s.save(recs)
+    assert s.dropped == (3,)  # the big game record goes; the later small one still fits
+    got, _ = _load(nvm)
+    assert got == {1: b"s" * 10, 2: b"t" * 60, 4: b"r" * 30}
