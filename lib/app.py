@@ -36,6 +36,7 @@ class App:
         self.quit = False
         self.last_input = hw.ticks_ms()
         self.screen_on = True
+        self.save_soon = False  # a screen asked to be saved once it is drawn
 
     def apply_settings(self):
         """Put the settings that live in hardware (contrast, key repeat) there."""
@@ -86,6 +87,9 @@ class App:
         self.screen.tick(now)
         if self.screen_on:
             hw.display.refresh()
+        if self.save_soon:  # after the refresh: the screen answers the key first
+            self.save_soon = False
+            self.screen.checkpoint()
         self._idle(now)
 
     def _idle(self, now):

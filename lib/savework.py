@@ -42,7 +42,7 @@ def load(saves):
     saves.slot, saves.seq, saves.status = st.slot, st.seq, st.status
     saves.message = store.MESSAGES[st.status]
     if problems:
-        saves.message = "SAVED " + " AND ".join(problems) + " RESET"
+        saves.message = " AND ".join(problems) + " RESET"
 
 
 def commit(saves):
@@ -97,7 +97,7 @@ def saved_game(saves):
     if replayed is not None:
         msetup, state, moves = replayed
         if snap is None or snap[0] != msetup or snap[1].key() != state.key():
-            saves.message = "SAVED GAME REBUILT FROM ITS MOVES"
+            saves.message = "SAVED GAME REBUILT FROM MOVES"
         return replayed
     if snap is None:
         saves.game = None

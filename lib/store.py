@@ -37,7 +37,8 @@ _HEAD = const(10)
 _MAGIC0 = const(0x45)  # "E"
 _MAGIC1 = const(0x43)  # "C"
 
-# What ``load`` found (``status``), and the words the console shows.
+# What ``load`` found (``status``), and the words the console shows (at
+# most 32 characters: one line of the panel).
 NO_STORE = const(0)  # the board has no nvm: nothing is kept
 FRESH = const(1)  # nothing saved yet: defaults
 RESTORED = const(2)  # the newest copy
@@ -48,9 +49,9 @@ MESSAGES = (
     "NO SAVE MEMORY ON THIS BOARD",
     "",
     "",
-    "LAST SAVE CUT OFF: USED THE ONE BEFORE",  # (or a stray damaged copy)
-    "SAVED DATA DAMAGED: STARTED CLEAN",
-    "SAVE FROM NEWER FIRMWARE: STARTED CLEAN",
+    "LAST SAVE LOST: USING ONE BEFORE",  # (or a stray damaged copy)
+    "SAVES DAMAGED: STARTED CLEAN",
+    "NEWER FIRMWARE SAVE: CLEAN START",
 )
 
 
@@ -87,16 +88,18 @@ class Store:
 
     def _scan(self, k, found, bad):
         """Read slot ``k``'s copies into ``found`` as (version, seq, payload,
-        slot, end); damaged ones add their seq (-1: unknown) to ``bad``.
-        Past damage it looks for the next copy that checks out, so one bad
-        copy hides no other. Returns where the log ends (-1: in damage)."""
+        slot, end). Past damage it looks for the next copy that checks out,
+        so one bad copy hides no other. Damage goes into ``bad`` as (slot,
+        position, seq or -1 when the header is gone or -2 for a newer
+        firmware's copy, whether a good copy follows it in the slot).
+        Returns where the log ends (-1: it ends in damage)."""
         data = bytes(self.nvm[k * self.size : (k + 1) * self.size])
         top = self.size
         pos = 0
         end = 0
         while pos + _HEAD <= top:
             if data[pos] == 0xFF and data[pos : pos + _HEAD] == b"\xff" * _HEAD:
-                return end if end == pos else -1  # erased: the log ends here
+                break  # erased: the log ends here
             n = _u16(data, pos + 6)
             ok = data[pos] == _MAGIC0 and data[pos + 1] == _MAGIC1 and pos + _HEAD + n <= top
             if ok:
@@ -104,11 +107,15 @@ class Store:
                 ok = crc == _u16(data, pos + 8)
             if not ok:
                 if pos == end and (pos or any(data[:_HEAD])):
-                    bad.append(_u16(data, pos + 4) if data[pos] == _MAGIC0 else -1)
+                    seq = _u16(data, pos + 4) if data[pos] == _MAGIC0 else -1
+                    bad.append([k, pos, seq, False])
                 pos += 1  # resynchronise on the next copy that checks out
                 continue
+            for b in bad:
+                if b[0] == k:
+                    b[3] = True  # a good copy after it: that damage is older
             if data[pos + 2] > LAYOUT:
-                bad.append(-2)  # a newer firmware's copy
+                bad.append([k, pos, -2, False])  # a newer firmware's copy: not read
             else:
                 found.append((data[pos + 2], _u16(data, pos + 4),
                               data[pos + _HEAD : pos + _HEAD + n], k, pos + _HEAD + n))  # fmt: skip
@@ -128,9 +135,11 @@ class Store:
             for k in range(2):
                 ends[k] = self._scan(k, found, bad)
         if not found:
-            self.status = NEWER if -2 in bad else DAMAGED if bad else FRESH
+            newer = False
+            for b in bad:
+                newer = newer or b[2] == -2
+            self.status = NEWER if newer else DAMAGED if bad else FRESH
             return {}
-        # -2 marks a newer firmware's copy: it is not read, but noted below
         best = found[0]
         for c in found:
             if _newer(c[1], best[1]):
@@ -140,8 +149,12 @@ class Store:
         # append after it only where the log ends cleanly right there
         self.end = best[4] if ends[self.slot] == best[4] else -1
         self.status = RESTORED
-        for seq in bad:  # a lost copy newer than this one (or of unknown age)
-            if seq < 0 or _newer(seq, self.seq):
+        for k, pos, seq, followed in bad:
+            if k == self.slot:
+                lost = not followed  # after the newest copy: a newer one, cut
+            else:  # a slot starts afresh at 0: damage there may be a cut restart
+                lost = pos == 0 and (seq < 0 or _newer(seq, self.seq))
+            if lost:
                 self.status = OLDER
         return parse(best[2])
 

@@ -206,7 +206,7 @@ class Table(Kept, Screen):
             else:
                 self.menu_open = True
                 self.message = "PAUSED: A RESUME  B QUIT"
-                self.checkpoint()
+                self.app.save_soon = True  # written once the menu shows
         elif key == START:
             self.take(self.game.DONE, now)
         elif key == SELECT:

@@ -136,7 +136,7 @@ class Table(Kept, Screen):
         elif key == START:
             self.menu_open = True
             self.message = _PAUSED
-            self.checkpoint()
+            self.app.save_soon = True  # written once the menu shows
         elif key == A and self.hand:
             self._take(self.hand[self.cursor])
         elif key == SELECT:

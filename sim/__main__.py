@@ -43,6 +43,17 @@ def parse_args(argv):
     p.add_argument("--pace", type=int, default=None, help="ms each computer move stays shown")
     p.add_argument("--nvm", help="the byte store (saves) as a file")
     p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="headless: play your seat by button presses, title to results (needs --game)",
+    )
+    p.add_argument(
+        "--hold",
+        action="store_true",
+        help="headless: after the keys, stay on with no key pressed until killed (crash tests)",
+    )
+    p.add_argument("--state", action="store_true", help="headless: print the game's fingerprint")
+    p.add_argument(
         "--replay", help="replay a recorded game: a file with the console's replay line, or a store"
     )
     args = p.parse_args(argv)
@@ -81,6 +92,8 @@ def parse_args(argv):
             fail("unknown key %r in --keys; allowed: %s" % (part.strip(), ",".join(NAMES)))
         keys.append(k)
     args.key_list = keys
+    if args.autoplay and (args.game is None or not args.headless):
+        fail("--autoplay needs --headless and --game")
     if args.replay:
         if args.game:
             fail("--replay takes its game from the record; leave out --game")
@@ -102,14 +115,37 @@ def main(argv=None):
         from sim.headless import Session
 
         record = getattr(args, "record", None)
-        s = Session(args.profile, args.game, args.players, args.seed, 1, args.pace,
+        game = None if args.autoplay else args.game
+        s = Session(args.profile, game, args.players, args.seed, 1, args.pace,
                     args.variant, nvm_path=args.nvm, record=record)  # fmt: skip
         s.settle(200000 if args.replay else 20000)
+        if args.autoplay:
+            from sim import autopilot
+
+            deal = args.seed or 1
+            autopilot.open_game(s, args.game, args.players or by_id(args.game).DEFAULT_PLAYERS,
+                                deal, args.variant)  # fmt: skip
+            if not autopilot.play_to_results(s):
+                print("autoplay: the results screen was not reached")
+                return 1
         for k in args.key_list:
             s.press(k)
+        if args.hold:
+            for _ in range(700):  # 14 s with no key: the idle save happens
+                s.frame()
+            print("holding", flush=True)
+            import time
+
+            while True:
+                time.sleep(1)
         if args.screenshot:
             render.save_png(s.hw.panel, args.screenshot, args.scale)
         print("\n".join(render.half_blocks(s.hw.panel)))
+        if args.state:
+            state = getattr(s.screen, "state", None)
+            print("state: " + (state.key() if state is not None else "none"))
+        if args.autoplay:
+            print("autoplay: results reached, %d save writes" % s.hw.nvm.writes)
         if args.replay:
             r = s.screen
             print(

@@ -95,3 +95,12 @@ def test_hard_decides_the_same_on_both_vms(game_id):
     r = run_mp(args, heap="128K")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split()[-1] == "actions=%d" % want
+
+
+def test_saves_work_on_micropython():
+    """Keep a game of each kind in a 4 KB store, restore it as a power-up
+    would, cut saves part-way, keep a finished game's record: all on the
+    MicroPython VM (tests/mp/save_check.py)."""
+    r = run_mp(["tests/mp/save_check.py"], heap="192K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "saves=ok" in r.stdout

@@ -1,0 +1,240 @@
+"""Saves in the running console: how often it writes, Continue, the
+statistics and settings kept across power-ups, a store in any state at
+power-up, the simulator killed mid-game, and replays."""
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import savecodec
+import saves
+import store
+from sim import autopilot
+from sim.headless import Session
+from sim.nvm import FileNVM
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+_GAMES = [
+    ("color-elevator", 2, 0, 3),
+    ("elevator-solitaire", 1, 0, 4),
+    ("elevator", 4, 0, 5),
+    ("bastard", 6, 1, 6),
+    ("roller-coaster", 3, 0, 7),
+]
+
+
+def _session(path, **kw):
+    return Session(nvm_path=str(path), pace_ms=0, **kw)
+
+
+def _finish(s):
+    assert autopilot.play_to_results(s)
+
+
+@pytest.mark.parametrize("game_id,players,variant,deal", _GAMES)
+def test_a_game_played_through_writes_flash_once(tmp_path, game_id, players, variant, deal):
+    s = _session(tmp_path / "nvm.bin", seed=deal)
+    table = autopilot.open_game(s, game_id, players, deal, variant)
+    _finish(s)
+    assert s.hw.nvm.writes == 1  # the end of the game only: never per move
+    assert s.hw.nvm.erases == 0  # appended into erased flash
+    # the result is counted, shown, and there after a power-up
+    results = s.screen
+    assert any(r.startswith("PLAYED 1 ") for r in results.rows)
+    again = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
+    info_row = again.stats[[g[0] for g in _GAMES].index(game_id)]
+    assert info_row[saves.PLAYED] == 1
+    assert again.game is None and again.last is not None
+    setup, moves = savecodec.read_record(again.last)
+    assert setup[:5] == (game_id, players, variant, 0, deal) and len(moves) == table.moves_n
+    import snapshot
+
+    assert snapshot.replay(setup, moves).key() == table.state.key()
+
+
+def test_pause_and_idle_each_write_once(tmp_path):
+    s = _session(tmp_path / "nvm.bin", seed=2)
+    table = autopilot.open_game(s, "roller-coaster", 3, 8)
+    s.press("SELECT")  # draw: the turn passes, the others play
+    assert table.my_turn() and not table.picked and s.hw.nvm.writes == 0
+    s.press("B")  # the pause menu: the game is kept
+    assert table.menu_open and s.hw.nvm.writes == 1
+    s.press("B")  # quit to the menu: nothing more to write
+    assert s.hw.nvm.writes == 1
+    s.press("B")  # back to the title: Continue is offered
+    assert type(s.screen).__name__ == "Title" and s.screen.items[0] == "Continue"
+    s.press("A")
+    table = s.screen
+    s.press("SELECT")
+    for _ in range(int(saves.IDLE_SAVE_MS / 20) + 50):  # the keys left alone
+        s.frame()
+    assert s.hw.nvm.writes == 2  # once, not every frame after
+    for _ in range(3000):  # a minute more: the panel goes dark, no more writes
+        s.frame()
+    assert not s.hw.panel.on and s.hw.nvm.writes == 2
+
+
+def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
+    path = tmp_path / "nvm.bin"
+    s = _session(path, seed=4)
+    table = autopilot.open_game(s, "elevator", 4, 31)
+    for _ in range(3):
+        autopilot.play_turn(s)
+    s.press("B")  # pause: saved
+    want = table.state.key()
+    want_moves = bytes(table.moves[: table.moves_n])
+    del s  # power off
+    s2 = _session(path, seed=99)
+    assert s2.screen.items[0] == "Continue"
+    s2.press("A")
+    t2 = s2.screen
+    assert type(t2).__name__ == "Table" and t2.state.key() == want
+    assert bytes(t2.moves[: t2.moves_n]) == want_moves and t2.deal == 31
+    # and it plays to the end, its record holding every move from the deal
+    _finish(s2)
+    setup, moves = savecodec.read_record(s2.app.saves.last)
+    assert moves[: len(want_moves)] == want_moves
+
+
+def test_settings_are_kept_with_one_write(tmp_path):
+    path = tmp_path / "nvm.bin"
+    s = Session(nvm_path=str(path))
+    s.press("DOWN")
+    s.press("DOWN")  # title: Settings
+    s.press("A")
+    assert type(s.screen).__name__ == "SettingsScreen"
+    s.press("RIGHT")  # sound off
+    s.press("DOWN")
+    s.press("RIGHT")  # pace: slow
+    s.press("DOWN")
+    s.press("LEFT")  # contrast: low
+    assert s.hw.nvm.writes == 0 and s.hw.panel.contrast == 64
+    s.press("B")
+    assert s.hw.nvm.writes == 1
+    st2 = saves.Saves(FileNVM(str(path))).settings
+    assert (st2.sound, st2.pace_ms, st2.contrast) == (0, 1200, 64)
+    s2 = Session(nvm_path=str(path))
+    assert s2.hw.panel.contrast == 64 and s2.app.settings.pace_ms == 1200
+
+
+def test_a_small_store_keeps_settings_and_statistics_first():
+    sv = saves.Saves(FileNVM(None, 256))  # a SAMD21's nvm
+    sv.stats[0][saves.PLAYED] = 7
+    setup = ("bastard", 12, 0, 0, 5, bytes(12))
+    import snapshot
+
+    state = snapshot.new_state(setup)
+    sv.keep_game(setup, state, bytes(300), 300)
+    assert saves.GAME in sv.dropped and saves.MOVES in sv.dropped
+    back = saves.Saves(sv.nvm)
+    assert back.stats[0][saves.PLAYED] == 7 and back.game is None
+
+
+@pytest.mark.parametrize(
+    "fill,message",
+    [(b"\xff", ""), (b"\x00", ""), (b"\x45\x43\x01\x00", store.MESSAGES[store.DAMAGED])],
+)
+def test_odd_stores_start_the_console_and_say_what_happened(tmp_path, fill, message):
+    path = tmp_path / "nvm.bin"
+    path.write_bytes((fill * 4096)[:4096])
+    s = Session(nvm_path=str(path))
+    assert type(s.screen).__name__ == "Title"
+    assert s.screen.note.text().strip() == (message or "POCKET CARD CONSOLE")
+    assert s.screen.items[0] == "New game"
+
+
+def test_damaged_statistics_are_reset_and_said():
+    sv = saves.Saves(FileNVM(None))
+    sv.stats[1] = [5, 9, 0, 0, 0]  # more wins than games: not possible
+    sv.commit()
+    back = saves.Saves(sv.nvm)
+    assert back.stats[1] == [0] * 5 and "STATISTICS" in back.message
+
+
+def test_older_shorter_settings_read_with_defaults():
+    sv = saves.Saves(FileNVM(None))
+    sv.settings.pace_ms = 300
+    data = savecodec.put_settings(sv.settings, saves.SAVED[:2])  # an older firmware's record
+    st = store.Store(sv.nvm)
+    st.save([(saves.SETTINGS, data)])
+    back = saves.Saves(sv.nvm)
+    assert back.settings.pace_ms == 300 and back.settings.contrast == 128 and not back.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(min_size=0, max_size=4096), st.integers(0, 4095))
+def test_any_store_contents_start_the_console(junk, at):
+    nvm = FileNVM(None)
+    end = min(4096, at + len(junk))
+    nvm.data[at:end] = junk[: end - at]
+    s = Session()
+    s.hw.nvm = nvm
+    from app import App
+
+    app = App(s.hw)
+    app.start()
+    app.step(0)
+    assert type(app.screen).__name__ == "Title"
+    if app.saves.game is not None:  # Continue either resumes or says why not
+        app.screen.on_key(4, 0)  # A
+        assert type(app.screen).__name__ in ("Table", "Title")
+
+
+def _sim(*args, **kw):
+    return subprocess.run(
+        [sys.executable, "-m", "sim", "--headless", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, **kw,
+    )  # fmt: skip
+
+
+def test_killed_mid_game_the_simulator_continues_it(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    keys = "SELECT,SELECT,RIGHT,A"
+    args = ["--game", "roller-coaster", "--players", "3", "--seed", "12", "--pace", "0"]
+    p = subprocess.Popen(
+        [sys.executable, "-m", "sim", "--headless", "--nvm", path, "--keys", keys, "--hold"]
+        + args,
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        for line in p.stdout:
+            if line.startswith("holding"):
+                break
+        os.kill(p.pid, signal.SIGKILL)  # the plug is pulled, mid-game
+    finally:
+        p.wait(timeout=60)
+    assert p.returncode == -signal.SIGKILL
+    # what the same presses give, computed here (virtual time: exact)
+    s = Session(game="roller-coaster", players=3, deal=12, pace_ms=0)
+    for k in keys.split(","):
+        s.press(k)
+    want = s.screen.state.key()
+    r = _sim("--nvm", path, "--keys", "A", "--state")
+    assert r.returncode == 0, r.stderr
+    assert "state: " + want in r.stdout.splitlines()
+
+
+def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    r = _sim("--autoplay", "--game", "elevator", "--players", "3", "--seed", "21", "--nvm", path)
+    assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
+    line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
+    assert len(line) == 1
+    n = len(savecodec.read_record(savecodec.parse_line(line[0][11:]))[1])
+    r = _sim("--replay", path, "--pace", "0")
+    assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
+    text = tmp_path / "bug-report.txt"
+    text.write_text("from my board:\n" + line[0] + "\nthanks\n")
+    r = _sim("--replay", str(text), "--pace", "0", "--state")
+    assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
+    text.write_text(line[0][:-2] + "00\n")  # a mistyped check
+    r = _sim("--replay", str(text))
+    assert r.returncode == 2 and "copied wrong" in r.stderr
+    r = _sim("--replay", str(tmp_path / "nothing-here"))
+    assert r.returncode == 2 and "cannot read" in r.stderr
