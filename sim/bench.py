@@ -312,6 +312,66 @@ def size_figures():
     return out
 
 
+def save_figures(games_per_row=50):
+    """Bytes a saved game takes per game (the snapshot of a game in
+    progress, at its largest over whole games; a finished game's record),
+    flash writes for a game played through, and the time to save on the
+    MicroPython VM."""
+    import contextlib
+    import io
+
+    import games
+    import opponents
+    import savecodec
+    import snapshot
+    from prng import Prng
+    from sim import autopilot
+    from sim.headless import Session
+
+    out = {}
+    for info in games.CATALOGUE:
+        game = games.by_id(info.ID)
+        for players in sorted({info.DEFAULT_PLAYERS, info.MAX_PLAYERS}):
+            snap = rec = moves_max = 0
+            for g in range(games_per_row):
+                setup = (info.ID, players, 0, 0, 1000 + g, bytes([1] * players))
+                state = snapshot.new_state(setup)
+                rng = Prng(g + 1)
+                n = 0
+                while not state.is_over():
+                    body = bytearray()
+                    savecodec.put_setup(body, setup)
+                    snapshot.put(state, body)
+                    snap = max(snap, len(body))
+                    state.apply(opponents.choose(game, state.observe(state.current_player()),
+                                                 rng, 1))  # fmt: skip
+                    n += 1
+                rec = max(rec, len(savecodec.put_record(setup, bytes(n), n)))
+                moves_max = max(moves_max, n)
+            key = "save_bytes_%s_%dp" % (info.ID.replace("-", "_"), players)
+            out[key + "_game_in_progress_max"] = snap
+            out[key + "_finished_record_max"] = rec
+        s = Session(seed=3, pace_ms=0)
+        with contextlib.redirect_stdout(io.StringIO()):  # its replay line
+            autopilot.open_game(s, info.ID, info.DEFAULT_PLAYERS, 3)
+            autopilot.play_to_results(s)
+        out["save_flash_writes_per_game_played_through_%s" % info.ID.replace("-", "_")] = (
+            s.hw.nvm.writes
+        )
+    r = subprocess.run([micropython(), "-X", "heapsize=192K", "tests/mp/save_check.py"],
+                       cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+    lines = r.stdout.split("\n")
+    for line in lines:
+        words = dict(w.split("=") for w in line.split() if "=" in w)
+        if line.startswith("save us"):
+            out["save_us_mean_from_py_micropython_vm"] = int(words["mean"])
+            out["save_us_max_from_py_micropython_vm"] = int(words["max"])
+        elif line.startswith("loaded us"):
+            out["save_us_mean_modules_loaded_micropython_vm"] = int(words["mean"])
+            out["save_us_max_modules_loaded_micropython_vm"] = int(words["max"])
+    return out
+
+
 def main(argv=None):
     p = cli.Parser("python -m sim.bench", "bench")
     p.add_argument("--out", default=None, help="JSON file (default build/bench.json)")
@@ -326,7 +386,7 @@ def main(argv=None):
     t0 = time.time()
     figures = {}
     parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, hard_figures,
-             size_figures]  # fmt: skip
+             save_figures, size_figures]  # fmt: skip
     if not args.quick:
         parts += [selfplay_figures, tournament_figures]
     if args.tournament:

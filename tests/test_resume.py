@@ -126,7 +126,7 @@ def test_damaged_snapshots_are_refused_or_exact(junk, preset, deal):
     assert sorted(state.all_cards()) == sorted(snapshot.new_state(setup).all_cards())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.sampled_from(PRESETS), st.integers(1, 10**6), st.integers(0, 60), st.data())
 def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
     """Past the store's CRC (1 in 65,536 damaged copies), a snapshot's

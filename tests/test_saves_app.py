@@ -167,7 +167,7 @@ def test_older_shorter_settings_read_with_defaults():
     assert back.settings.pace_ms == 300 and back.settings.contrast == 128 and not back.message
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.binary(min_size=0, max_size=4096), st.integers(0, 4095))
 def test_any_store_contents_start_the_console(junk, at):
     nvm = FileNVM(None)

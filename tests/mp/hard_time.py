@@ -9,26 +9,17 @@ both VMs make the same decisions).
 """
 
 import sys
-import time
 
-for p in (".", "lib"):
+for p in (".", "lib", "tests/mp"):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+from usclock import diff as _diff  # noqa: E402
+from usclock import now as _now  # noqa: E402
 
 import opponents  # noqa: E402
 from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
-
-try:
-    _now = time.ticks_us
-    _diff = time.ticks_diff
-except AttributeError:  # CPython
-
-    def _now():
-        return time.perf_counter_ns() // 1000
-
-    def _diff(a, b):
-        return a - b
 
 
 def main(game_id, players, playouts):

@@ -13,27 +13,18 @@ here, which a console never does: hence the larger heap.
 """
 
 import sys
-import time
 
-for p in (".", "lib"):
+for p in (".", "lib", "tests/mp"):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+from usclock import diff as _diff  # noqa: E402
+from usclock import now as _now  # noqa: E402
 
 import games  # noqa: E402
 import opponents  # noqa: E402
 import saves  # noqa: E402
 from prng import Prng  # noqa: E402
-
-try:
-    _now = time.ticks_us
-    _diff = time.ticks_diff
-except AttributeError:  # CPython
-
-    def _now():
-        return time.perf_counter_ns() // 1000
-
-    def _diff(a, b):
-        return a - b
 
 
 class CutNVM:
@@ -94,6 +85,17 @@ def main():
         sv.game_over(setup, moves, len(moves), True, 3)
         assert saves.Saves(nvm).last == sv.last and sv.last is not None
     print("save us mean=%d max=%d bytes=%d writes=%d" % (total // n, worst, big, n))
+    # the same save with its modules already loaded (as from .mpy, roughly)
+    import savework
+
+    total = worst = 0
+    for _ in range(n):
+        t0 = _now()
+        savework.keep_game(sv, setup, state, moves, len(moves))
+        dt = _diff(_now(), t0)
+        total += dt
+        worst = max(worst, dt)
+    print("loaded us mean=%d max=%d" % (total // n, worst))
     print("saves=ok")
 
 
