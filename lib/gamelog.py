@@ -48,16 +48,15 @@ class Kept:
         return self.moves if self.moves_ok else None
 
     def finish(self):
-        """The game is over: count it, keep its record, print that record
-        on the serial console (a maintainer can replay it); one write."""
+        """The game is over: count it; its record is written (one write)
+        and printed on the serial console (a maintainer can replay it) just
+        after the results appear, with the table's memory free."""
         if self.replaying:
             return
         s = self.state
-        saves = self.app.saves
-        saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(), score(s))
-        line = saves.last_line()
-        if line:
-            print("last game: " + line)
+        self.app.saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(),
+                                 score(s))  # fmt: skip
+        self.app.save_soon = True  # written once the results are on screen
 
 
 def score(state, seat=0):

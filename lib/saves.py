@@ -53,6 +53,15 @@ class Settings:
             setattr(self, name, default)
 
 
+def _index(game_id):
+    import games
+
+    for i in range(len(games.CATALOGUE)):
+        if games.CATALOGUE[i].ID == game_id:
+            return i
+    raise ValueError("unknown game")
+
+
 def _let_go(*names):
     for name in names:
         if name in sys.modules:
@@ -70,6 +79,7 @@ class Saves:
         self.game = None  # bytes: setup + snapshot of the game in progress
         self.moves = None  # bytes: its record so far (setup + moves)
         self.last = None  # bytes: the last finished game's record
+        self.ended = None  # (setup, moves) of a game just over, until written
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
         self.dropped = ()  # records the last write had no room for
@@ -104,8 +114,24 @@ class Saves:
         return self._run("saved_game")
 
     def game_over(self, setup, moves, moves_n, won, score):
-        """Count the result, keep the record, forget the game; one write."""
-        self._run("game_over", setup, moves, moves_n, won, score)
+        """Count the result and forget the game now; its record is written
+        (and printed) by the next ``commit``, which the app makes once the
+        results are on screen and the table's memory is free."""
+        row = self.stats[_index(setup[0])]
+        row[PLAYED] = min(row[PLAYED] + 1, 0xFFFF)
+        if won:
+            row[WON] = min(row[WON] + 1, 0xFFFF)
+            row[STREAK] = min(row[STREAK] + 1, 0xFFFF)
+            if row[STREAK] > row[LONGEST]:
+                row[LONGEST] = row[STREAK]
+        else:
+            row[STREAK] = 0
+        if score > row[BEST]:
+            row[BEST] = min(score, 0xFFFF)
+        self.game = None
+        self.moves = None
+        self.ended = (setup, None if moves is None else bytes(memoryview(moves)[:moves_n]))
+        self.dirty = True
 
     def forget_game(self):
         """A new game replaces the saved one (written with the next save)."""
@@ -115,7 +141,12 @@ class Saves:
             self.dirty = True
 
     def stat_lines(self, game_id):
-        return self._run("stat_lines", game_id) or []
+        played, won, best, streak, longest = self.stats[_index(game_id)]
+        return [
+            "PLAYED %d  WON %d (%d%%)" % (played, won, won * 100 // played if played else 0),
+            "BEST SCORE %d" % best,
+            "STREAK %d  LONGEST %d" % (streak, longest),
+        ]
 
     def last_line(self):
         """The last finished game as one line of text, or ''."""

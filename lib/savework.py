@@ -3,12 +3,9 @@ it, and turning games into records and back. Imported for each of these
 and let go after, so none of it stays in the heap during play.
 """
 
-import games
 import savecodec
 import store
-from saves import BEST, GAME, LAST, LONGEST, MOVES, PLAYED, SAVED, SETTINGS, STATS, STREAK, WON
-
-_CAP = 0xFFFF
+from saves import GAME, LAST, MOVES, SAVED, SETTINGS, STATS
 
 
 def load(saves):
@@ -46,6 +43,12 @@ def load(saves):
 
 
 def commit(saves):
+    if saves.ended is not None:  # a game just over: its record, also on the serial console
+        setup, moves = saves.ended
+        saves.ended = None
+        if moves is not None:
+            saves.last = savecodec.put_record(setup, moves, len(moves))
+            print("last game: " + savecodec.record_line(saves.last))
     recs = [(SETTINGS, savecodec.put_settings(saves.settings, SAVED)),
             (STATS, savecodec.put_stats(saves.stats))]  # fmt: skip
     if saves.game is not None:
@@ -105,40 +108,6 @@ def saved_game(saves):
         saves.message = "SAVED GAME UNREADABLE: DROPPED"
         return None
     return snap[0], snap[1], None
-
-
-def _index(game_id):
-    for i in range(len(games.CATALOGUE)):
-        if games.CATALOGUE[i].ID == game_id:
-            return i
-    raise ValueError("unknown game")
-
-
-def game_over(saves, setup, moves, moves_n, won, score):
-    row = saves.stats[_index(setup[0])]
-    row[PLAYED] = min(row[PLAYED] + 1, _CAP)
-    if won:
-        row[WON] = min(row[WON] + 1, _CAP)
-        row[STREAK] = min(row[STREAK] + 1, _CAP)
-        row[LONGEST] = max(row[LONGEST], row[STREAK])
-    else:
-        row[STREAK] = 0
-    row[BEST] = max(row[BEST], min(score, _CAP))
-    saves.game = None
-    saves.moves = None
-    if moves is not None:
-        saves.last = savecodec.put_record(setup, moves, moves_n)
-    commit(saves)
-
-
-def stat_lines(saves, game_id):
-    played, won, best, streak, longest = saves.stats[_index(game_id)][:5]
-    rate = won * 100 // played if played else 0
-    return [
-        "PLAYED %d  WON %d (%d%%)" % (played, won, rate),
-        "BEST SCORE %d" % best,
-        "STREAK %d  LONGEST %d" % (streak, longest),
-    ]
 
 
 def last_line(saves):

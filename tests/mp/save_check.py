@@ -83,6 +83,7 @@ def main():
             again = saves.Saves(nvm)
             assert again.saved_game()[1].key() == state.key(), (info.ID, cut)
         sv.game_over(setup, moves, len(moves), True, 3)
+        sv.commit()
         assert saves.Saves(nvm).last == sv.last and sv.last is not None
     print("save us mean=%d max=%d bytes=%d writes=%d" % (total // n, worst, big, n))
     # the same save with its modules already loaded (as from .mpy, roughly)
