@@ -142,8 +142,9 @@ class Saves:
 
     def stat_lines(self, game_id):
         played, won, best, streak, longest = self.stats[_index(game_id)]
-        return [
-            "PLAYED %d  WON %d (%d%%)" % (played, won, won * 100 // played if played else 0),
+        return [  # the panel's small font has no per cent sign
+            "PLAYED %d  WON %d" % (played, won),
+            "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
             "BEST SCORE %d" % best,
             "STREAK %d  LONGEST %d" % (streak, longest),
         ]

@@ -16,8 +16,8 @@ CHOICES = (
     ("sound", "Sound", (1, 0), ("On", "Off")),
     ("pace_ms", "Pace", (300, 700, 1200, 2000), ("Fast", "Normal", "Slow", "Slower")),
     ("contrast", "Contrast", (16, 64, 128, 255), ("Dim", "Low", "Mid", "High")),
-    ("repeat_ms", "Key repeat", (200, 120, 60), ("Slow", "Normal", "Fast")),
-    ("screen_off_ms", "Screen off", (30000, 60000, 120000, 300000, NEVER),
+    ("repeat_ms", "Repeat", (200, 120, 60), ("Slow", "Normal", "Fast")),
+    ("screen_off_ms", "Off after", (30000, 60000, 120000, 300000, NEVER),
      ("30 s", "1 min", "2 min", "5 min", "Never")),
     ("sleep_ms", "Sleep", (120000, 300000, 900000, NEVER),
      ("2 min", "5 min", "15 min", "Never")),
@@ -55,8 +55,8 @@ class Stats(Screen):
         self.head = ui.TextRow(32, 0, 0)
         self.group.append(self.head.grid)
         self.rows = []
-        for i in range(3):
-            row = ui.TextRow(32, 0, (7 if small else 14) + i * (7 if small else 9))
+        for i in range(4 if not small else 3):
+            row = ui.TextRow(32, 0, (7 if small else 12) + i * (7 if small else 9))
             self.rows.append(row)
             self.group.append(row.grid)
         if not small:
@@ -69,7 +69,10 @@ class Stats(Screen):
         info = games.CATALOGUE[self.index]
         self.head.set("%d/%d %s" % (self.index + 1, len(games.CATALOGUE), info.NAME.upper()))
         lines = self.app.saves.stat_lines(info.ID)
-        for i in range(3):
+        if len(self.rows) < len(lines):  # 128x32: the rate goes into the first line
+            rate = lines[1].split()[2]
+            lines = [lines[0].replace("  ", " ") + " RATE " + rate] + lines[2:]
+        for i in range(len(self.rows)):
             self.rows[i].set(lines[i])
 
     def on_key(self, key, now):
@@ -94,7 +97,7 @@ class SettingsScreen(Screen):
             help_row = ui.TextRow(32, 0, 57)
             help_row.set("<> CHANGE  B BACK")
             self.group.append(help_row.grid)
-        self.menu = ui.Menu(self.group, self._items(), 10, 14 if small else 13, 11,
+        self.menu = ui.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
                             1 if small else 4)  # fmt: skip
 
     def _items(self):
