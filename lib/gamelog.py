@@ -33,9 +33,9 @@ class Kept:
         if not self.replaying:
             self.app.saves.dirty = True
 
-    def unlog(self, n=1):
-        """Forget the last ``n`` moves (the person took them back)."""
-        self.moves_n -= n
+    def unlog(self):
+        """Forget the last move (the person took it back)."""
+        self.moves_n -= 1
 
     def checkpoint(self):
         """Save the game in progress (pause menu, idle) if it changed."""

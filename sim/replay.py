@@ -80,7 +80,6 @@ class Replay(screens.Screen):
             self.error = "MOVE %d REFUSED: %s" % (self.i + 1, e)
             self._say(self.error.upper()[:32])
             return
-        t.log(a)
         self.i += 1
         tail = "  END: B QUITS" if self.done() else ""
         self._say(("%s: %s" % (who, what)).upper()[: 32 - len(tail)] + tail)
