@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 MPY_CROSS ?=
 CIRCUITPY ?=
 
-.PHONY: sim test build flash bench lint clean
+.PHONY: sim test build flash bench lint golden fuzz clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,16 @@ build: $(STAMP)
 flash: build
 	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
 	$(BIN)/python -m sim.bundle --out build/CIRCUITPY --flash "$(CIRCUITPY)" $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+
+# draw the golden pictures of the key screens again (tests/golden/), after a
+# deliberate change to a screen; look at the changed PNGs before committing
+golden: $(STAMP)
+	$(BIN)/python -m sim.golden --write
+
+# the long random-button run: 1,000,000 presses (500,000 per panel, one
+# process each); about 40 minutes on two cores
+fuzz: $(STAMP)
+	$(BIN)/python -m sim.fuzz --presses 500000
 
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench --out build/bench.json

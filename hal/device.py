@@ -125,6 +125,10 @@ class DeviceHAL:
         else:
             self.display.sleep()
 
+    def reload(self):
+        """Restart code.py from a clean heap (after a MemoryError)."""
+        supervisor.reload()
+
     def deep_sleep(self):
         """Sleep until a button is pressed; code.py restarts on waking.
         Returns False where the port has no ``alarm``."""

@@ -3,11 +3,18 @@
 ``App(hw).run()`` is the whole main loop: it drains button events into the
 current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
+
+If the heap runs out anyway, ``step`` catches the MemoryError: the game in
+progress is saved if it can be, a message says what happened, and two
+seconds later the board restarts (``hw.reload()``: ``supervisor.reload()``
+on a board; the simulator builds the app afresh), never a traceback on a
+dark panel.
 """
 
 import gc
 
-from adafruit_ticks import ticks_diff
+import displayio
+from adafruit_ticks import ticks_add, ticks_diff
 
 from buttons import PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
@@ -36,16 +43,22 @@ class App:
         self.quit = False
         self.last_input = hw.ticks_ms()
         self.screen_on = True
+        self.dimmed = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
+        self.restart_at = -1  # ticks when an out-of-memory restart is due
+        self.blank = displayio.Group()  # shown while memory is short
 
     def apply_settings(self):
         """Put the settings that live in hardware (contrast, key repeat) there."""
         st = self.settings
+        self._contrast(st.contrast)
+        self.hw.buttons.repeat_every = st.repeat_ms
+
+    def _contrast(self, level):
         try:
-            self.hw.display.brightness = st.contrast / 255
+            self.hw.display.brightness = level / 255
         except (AttributeError, ValueError, RuntimeError):
             pass  # a panel without a contrast command
-        self.hw.buttons.repeat_every = st.repeat_ms
 
     def random_deal(self):
         return self.rng.below(DEAL_MAX) + 1
@@ -61,9 +74,7 @@ class App:
         """Let go of the current screen (the panel keeps its last picture)
         so its memory is free before a big module loads: compiling a
         module needs one piece of contiguous heap."""
-        import displayio
-
-        self.hw.display.root_group = displayio.Group()
+        self.hw.display.root_group = self.blank
         self.screen = None
         gc.collect()
 
@@ -73,11 +84,63 @@ class App:
 
     def step(self, now):
         """One frame: events, screen logic, refresh."""
+        if self.restart_at >= 0:
+            if ticks_diff(now, self.restart_at) >= 0:
+                self.restart()
+            return
+        try:
+            self._step(now)
+        except MemoryError:
+            self.out_of_memory(now)
+
+    def out_of_memory(self, now):
+        """Keep what can be kept, say so, and restart in two seconds."""
+        screen = self.screen
+        self.screen = None
+        self.hw.display.root_group = self.blank
+        gc.collect()
+        saved = False
+        if screen is not None:
+            try:
+                screen.checkpoint()  # the game in progress, if it changed
+                saved = hasattr(getattr(screen, "table", screen), "setup") and not self.saves.dirty
+            except MemoryError:
+                pass
+        screen = None
+        gc.collect()
+        try:
+            import ui
+
+            lines = ("OUT OF MEMORY", "GAME SAVED" if saved else "", "RESTARTING...")
+            for i in range(3):
+                row = ui.TextRow(32, 4, 2 + 10 * i)
+                row.set(lines[i])
+                self.blank.append(row.grid)
+            self.hw.display.refresh()
+        except MemoryError:
+            pass  # the panel keeps its last picture; the restart still comes
+        print("out of memory: " + ("game saved, " if saved else "") + "restarting")
+        self.restart_at = ticks_add(now, 2000) or 1
+
+    def restart(self):
+        """A clean start: the board reloads code.py; where it cannot (the
+        simulator), the app is built again over the same hardware."""
+        reload = getattr(self.hw, "reload", None)
+        if reload is not None:
+            reload()  # does not return on a board
+        hw = self.hw
+        self.__init__(hw)
+        self.start()
+
+    def _step(self, now):
         hw = self.hw
         hw.poll(now)
         ev = self.event
         while hw.buttons.get_into(ev):
             self.last_input = now
+            if self.dimmed:
+                self.dimmed = False
+                self._contrast(self.settings.contrast)
             if not self.screen_on:
                 if ev.kind == PRESS:  # the key that wakes the panel does nothing else
                     self._wake()
@@ -100,6 +163,9 @@ class App:
         st = self.settings
         if quiet >= IDLE_SAVE_MS and self.saves.dirty:
             self.screen.checkpoint()  # keys left alone: keep the game before power goes
+        if self.screen_on and not self.dimmed and st.dim_ms and quiet >= st.dim_ms:
+            self.dimmed = True  # the panel stays readable, at the lowest contrast
+            self._contrast(1)
         if self.screen_on and st.screen_off_ms and quiet >= st.screen_off_ms:
             self.screen.checkpoint()
             self.screen_on = False

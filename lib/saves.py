@@ -44,6 +44,7 @@ SAVED = (
     ("repeat_ms", 120, 20, 1000),  # auto-repeat period of a held arrow
     ("screen_off_ms", 60000, 0, 3600000),  # no key this long: panel off
     ("sleep_ms", 300000, 0, 3600000),  # ... and this long: deep sleep
+    ("dim_ms", 20000, 0, 3600000),  # no key this long: panel dimmed
 )
 
 

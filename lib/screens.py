@@ -164,7 +164,7 @@ class Setup(Screen):
                 out.append("Players  < %d >" % self.players)
             elif row == "level":
                 name = "Per seat" if self.level == 3 else opponents.NAMES[self.level]
-                out.append("Opponents < %s >" % name)
+                out.append("Level < %s >" % name)
             elif row.startswith("seat"):
                 s = int(row[4:])
                 out.append("  P%d < %s >" % (s + 1, opponents.NAMES[self.seat_levels[s]]))

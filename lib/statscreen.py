@@ -17,6 +17,7 @@ CHOICES = (
     ("pace_ms", "Pace", (300, 700, 1200, 2000), ("Fast", "Normal", "Slow", "Slower")),
     ("contrast", "Contrast", (16, 64, 128, 255), ("Dim", "Low", "Mid", "High")),
     ("repeat_ms", "Repeat", (200, 120, 60), ("Slow", "Normal", "Fast")),
+    ("dim_ms", "Dim after", (10000, 20000, 60000, NEVER), ("10 s", "20 s", "1 min", "Never")),
     ("screen_off_ms", "Off after", (30000, 60000, 120000, 300000, NEVER),
      ("30 s", "1 min", "2 min", "5 min", "Never")),
     ("sleep_ms", "Sleep", (120000, 300000, 900000, NEVER),

@@ -5,8 +5,9 @@ game's own piles in between (each game's ``table_*.py`` draws those).
 Keys on your turn: LEFT/RIGHT move the cursor, A plays the card under it
 (a refused card says why), B takes back the last card of an unfinished
 turn, START ends a multi-card play, SELECT draws or passes. B with nothing
-to take back opens a small menu (A resumes, B quits to the game menu).
-While the computer players move, A, B or START hurry them along.
+to take back opens the pause menu (``pause.py``: resume, rules, hint,
+sound, restart, new deal, quit). While the computer players move, A, B or
+START hurry them along.
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact.
@@ -64,7 +65,6 @@ class Table(Kept, Screen):
         self.wait_until = 0
         self.skip = False
         self.message = ""
-        self.menu_open = False
         self._layout(app)
         self._begin_turn(0)
         self.render()
@@ -152,7 +152,7 @@ class Table(Kept, Screen):
                     Results(self.app, self.game, s, self.players, self.deal, self.variant)
                 )
             return
-        if self.menu_open or self.my_turn():
+        if self.my_turn():
             return
         if not self.skip and ticks_diff(now, self.wait_until) < 0:
             return
@@ -175,17 +175,6 @@ class Table(Kept, Screen):
 
     # -- the person's keys ---------------------------------------------------
     def on_key(self, key, now):
-        if self.menu_open:
-            if key == A or key == START:
-                self.menu_open = False
-                self.message = ""
-            elif key == B:
-                from screens import GameMenu
-
-                self.app.show(GameMenu(self.app))
-                return
-            self.render()
-            return
         if not self.my_turn():
             if key in (B, START, A):
                 self.skip = True  # hurry the computer players along
@@ -204,14 +193,39 @@ class Table(Kept, Screen):
             if self.picked:
                 self._undo()
             else:
-                self.menu_open = True
-                self.message = "PAUSED: A RESUME  B QUIT"
-                self.app.save_soon = True  # written once the menu shows
+                self.pause()
+                return
         elif key == START:
             self.take(self.game.DONE, now)
         elif key == SELECT:
             self.take(self.game.DRAW, now)
         self.render()
+
+    def pause(self):
+        from pause import Pause
+
+        self.app.show(Pause(self.app, self))
+
+    def resumed(self):
+        """Back on the panel after the pause menu."""
+        self.message = ""
+        self.render()
+
+    def hint(self):
+        """Say what the Normal computer player would do from here, and put
+        the cursor on its card."""
+        s = self.state
+        if not self.my_turn():
+            return
+        action = self.game.basic_policy(s.observe(HUMAN), self.app.rng)
+        for key in self.presses_for(action):
+            if key == LEFT:
+                self._move(-1)
+            elif key == RIGHT:
+                self._move(1)
+            else:
+                break
+        self.message = ("HINT: " + s.describe(action).upper())[:32]
 
     def on_turn_key(self, key, now):
         """A game's own handling of a key on the person's turn (True if
@@ -306,9 +320,7 @@ class Table(Kept, Screen):
         self._render_status()
         self.msg.set(self.message)
         if self.help is not None:
-            if self.menu_open:
-                self.help.set("")
-            elif self.my_turn():
+            if self.my_turn():
                 self.help.set(self.help_text())
             else:
                 self.help.set("B: SKIP AHEAD")

@@ -7,9 +7,9 @@ play are shown, as a row of cards after the waste.
 
 Keys: LEFT/RIGHT (or DOWN) move between the free cards, A moves the card
 to the waste, SELECT turns a stock card, B takes a move back (ES-10), UP
-asks for a hint, START pauses (and from the pause menu SELECT asks for a
-hint, for boards with three buttons). When the game is over, B still takes
-moves back and A shows the results.
+asks for a hint, START opens the pause menu (which has the hint too, for
+boards with three buttons). When the game is over, B still takes moves
+back and A shows the results.
 
 The hint is the next move of a winning line when the solver finds one
 within its budget, else the move that keeps the most moves open; the
@@ -28,7 +28,6 @@ from screens import Results, Screen
 _ROWS = const(7)
 _UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record
 _HELP = "A PLAY SEL TURN B BACK UP HINT"
-_PAUSED = "PAUSED: A ON B QUIT SEL HINT"
 
 
 def _cell(s, pos):
@@ -56,7 +55,6 @@ class Table(Kept, Screen):
         self.keep_start(app, game, 1, deal, variant, 0, state is not None, moves)
         self.hand = []  # the free pyramid positions, left to right
         self.cursor = 0
-        self.menu_open = False
         self.message = _HELP
         self.small = app.small
         g = self.group
@@ -105,20 +103,8 @@ class Table(Kept, Screen):
     # -- keys ----------------------------------------------------------------
     def on_key(self, key, now):
         s = self.state
-        if self.menu_open:
-            if key in (A, START):
-                self.menu_open = False
-                self.message = _HELP
-            elif key == B:
-                from screens import GameMenu
-
-                self.app.show(GameMenu(self.app))
-                return
-            elif key == SELECT:
-                self.menu_open = False
-                self._hint()
-        elif key == UP:
-            self._hint()
+        if key == UP:
+            self.hint()
         elif key == LEFT:
             self._move(-1)
         elif key in (RIGHT, DOWN):
@@ -134,9 +120,10 @@ class Table(Kept, Screen):
             self.app.show(Results(self.app, self.game, s, 1, self.deal, self.variant))
             return
         elif key == START:
-            self.menu_open = True
-            self.message = _PAUSED
-            self.app.save_soon = True  # written once the menu shows
+            from pause import Pause
+
+            self.app.show(Pause(self.app, self))
+            return
         elif key == A and self.hand:
             self._take(self.hand[self.cursor])
         elif key == SELECT:
@@ -163,7 +150,11 @@ class Table(Kept, Screen):
             self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
             self.app.beep(880 if s.winner == 0 else 330, 120)
 
-    def _hint(self):
+    def resumed(self):
+        self.message = _HELP
+        self.render()
+
+    def hint(self):
         s = self.state
         if s.is_over():
             self.message = "NO MOVES LEFT: B TAKES BACK"

@@ -6,6 +6,7 @@
         --keys A,RIGHT,A --screenshot out.png
     python -m sim --replay last-game.txt   a recorded game, move by move
     python -m sim --nvm saves.bin          keep saves in this file
+    python -m sim --record game.gif        record the session as an animated GIF
 
 Saves go to a file per user (``sim.nvm.default_path()``) in the terminal
 and window; headless runs keep them in memory unless ``--nvm`` is given.
@@ -42,6 +43,12 @@ def parse_args(argv):
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per panel pixel (1-16)")
     p.add_argument("--pace", type=int, default=None, help="ms each computer move stays shown")
     p.add_argument("--nvm", help="the byte store (saves) as a file")
+    p.add_argument(
+        "--record",
+        dest="gif",
+        metavar="OUT.GIF",
+        help="record the session as an animated GIF (written when the simulator ends)",
+    )
     p.add_argument(
         "--autoplay",
         action="store_true",
@@ -85,6 +92,8 @@ def parse_args(argv):
         fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
     if not 1 <= args.scale <= 16:
         fail("--scale must be 1 to 16")
+    if args.gif and not args.gif.lower().endswith(".gif"):
+        fail("--record writes a GIF: give a file name ending in .gif")
     keys = []
     for part in args.keys.split(",") if args.keys.strip() else []:
         k = key_by_name(part)
@@ -118,6 +127,7 @@ def main(argv=None):
         game = None if args.autoplay else args.game
         s = Session(args.profile, game, args.players, args.seed, 1, args.pace,
                     args.variant, nvm_path=args.nvm, record=record)  # fmt: skip
+        recorder = s.hw.record(args.gif, args.scale) if args.gif else None
         s.settle(200000 if args.replay else 20000)
         if args.autoplay:
             from sim import autopilot
@@ -127,6 +137,8 @@ def main(argv=None):
                                 deal, args.variant)  # fmt: skip
             if not autopilot.play_to_results(s):
                 print("autoplay: the results screen was not reached")
+                if recorder is not None:
+                    recorder.save()
                 return 1
         for k in args.key_list:
             s.press(k)
@@ -140,6 +152,10 @@ def main(argv=None):
                 time.sleep(1)
         if args.screenshot:
             render.save_png(s.hw.panel, args.screenshot, args.scale)
+        if recorder is not None:
+            for _ in range(25):  # the last picture, as it stays on the panel
+                s.frame()
+            print("recorded %d frames to %s" % (recorder.save(), args.gif))
         print("\n".join(render.half_blocks(s.hw.panel)))
         if args.state:
             state = getattr(s.screen, "state", None)

@@ -52,12 +52,12 @@ def _lib_source(name):
 
 
 def _py_files(src):
-    """The device's files under ``src``: modules, and ``.bin`` data (such
-    as the list of winnable solitaire deals)."""
+    """The device's files under ``src``: modules, ``.bin`` data (such as
+    the list of winnable solitaire deals) and ``.txt`` rules pages."""
     for dirpath, dirnames, files in os.walk(src):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         for f in sorted(files):
-            if f.endswith(".py") or f.endswith(".bin"):
+            if f.endswith((".py", ".bin", ".txt")):
                 yield os.path.join(dirpath, f)
 
 

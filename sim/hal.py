@@ -35,6 +35,7 @@ class _Display(SSD1306):
 
     refreshes = 0  # refreshes that sent something
     last_refresh_bytes = 0  # bus bytes of the latest refresh that sent something
+    watcher = None  # called with no argument after a refresh that sent something
 
     def refresh(self, **kwargs):
         bus = self.bus._i2c
@@ -48,6 +49,8 @@ class _Display(SSD1306):
         if bus.bytes_sent != before:
             self.refreshes += 1
             self.last_refresh_bytes = bus.bytes_sent - before
+            if self.watcher is not None:
+                self.watcher()
         return done
 
 
@@ -73,6 +76,7 @@ class SimHAL:
         self.tones = []
         self.screen_on = True
         self.nvm = FileNVM(nvm_path, NVM_SIZE)  # in memory unless a file is given
+        self.recorder = None  # a GifRecorder while --record is on
 
     # -- contract ------------------------------------------------------------
     def ticks_ms(self):
@@ -110,6 +114,25 @@ class SimHAL:
             self.display.wake()
         else:
             self.display.sleep()
+        if self.recorder is not None:
+            self._capture()
+
+    def record(self, path, scale=2):
+        """Record every change of the panel into an animated GIF at ``path``
+        (written by ``self.recorder.save()``)."""
+        from sim.record import GifRecorder
+
+        self.recorder = GifRecorder(path, self.width, self.height, scale)
+        self.display.watcher = self._capture
+        self._capture()
+        return self.recorder
+
+    def _capture(self):
+        self.recorder.capture(self.panel, self.ticks_ms())
+
+    def reload(self):
+        """A desktop keeps running: the app rebuilds itself on return."""
+        self.reloads = getattr(self, "reloads", 0) + 1
 
     def deep_sleep(self):
         """A desktop cannot deep-sleep: the contract's 'not here' answer."""

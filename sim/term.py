@@ -68,6 +68,7 @@ def run(args):
         return 2
     hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
                 nvm_path=args.nvm or default_path())  # fmt: skip
+    recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
     app = App(hw)
     if args.pace is not None:
         app.settings.pace_ms = args.pace
@@ -116,3 +117,5 @@ def run(args):
         out.write("\x1b[?25h\x1b[?1049l")
         out.flush()
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        if recorder is not None:
+            print("recorded %d frames to %s" % (recorder.save(), args.gif))

@@ -27,6 +27,7 @@ def run(args, frames=None, feed=None):
 
     hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
                 nvm_path=getattr(args, "nvm", None) or default_path())  # fmt: skip
+    recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
     app = App(hw)
     if getattr(args, "replay", None):
         from sim.replay import Replay
@@ -62,6 +63,7 @@ def run(args, frames=None, feed=None):
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
                 pygame.quit()
+                _save(recorder, args)
                 return 0
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 down = ev.type == pygame.KEYDOWN
@@ -83,4 +85,10 @@ def run(args, frames=None, feed=None):
         clock.tick(50)
     run.last = (app, screen.copy())  # for tests: the last frame shown
     pygame.quit()
+    _save(recorder, args)
     return 0
+
+
+def _save(recorder, args):
+    if recorder is not None:
+        print("recorded %d frames to %s" % (recorder.save(), args.gif))

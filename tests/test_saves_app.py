@@ -64,8 +64,9 @@ def test_pause_and_idle_each_write_once(tmp_path):
     s.press("SELECT")  # draw: the turn passes, the others play
     assert table.my_turn() and not table.picked and s.hw.nvm.writes == 0
     s.press("B")  # the pause menu: the game is kept
-    assert table.menu_open and s.hw.nvm.writes == 1
-    s.press("B")  # quit to the menu: nothing more to write
+    assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == 1
+    s.press("UP")  # round to Quit: to the menu, nothing more to write
+    s.press("A")
     assert s.hw.nvm.writes == 1
     s.press("B")  # back to the title: Continue is offered
     assert type(s.screen).__name__ == "Title" and s.screen.items[0] == "Continue"

@@ -140,13 +140,15 @@ def test_opponents_wait_then_skip_ahead():
 
 def test_pause_menu_quits_to_menu():
     s = Session(game="roller-coaster", players=3, deal=9)
+    table = s.screen
     s.press("B")
-    assert s.screen.menu_open
-    s.hw.press(A)
+    assert type(s.screen).__name__ == "Pause"
+    s.hw.press(A)  # Resume
     s.frame()
-    assert not s.screen.menu_open
+    assert s.screen is table
     s.press("B")
-    s.press("B")
+    s.press("UP")  # round to Quit
+    s.press("A")
     assert type(s.screen).__name__ == "GameMenu"
 
 

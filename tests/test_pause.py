@@ -1,0 +1,234 @@
+"""The pause menu (resume, rules, hint, sound, restart, new deal, quit),
+the rules pages, idle dimming, and the out-of-memory restart."""
+
+import os
+import re
+
+import pytest
+
+import games
+import glyphs
+import pause
+from buttons import A, B
+from sim import autopilot
+from sim.headless import Session
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_RULE = re.compile(r"^- \*\*([A-Z]{2,4}-\d+)\*\*", re.M)
+_CITED = re.compile(r"([A-Z]{2})-(\d+)((?:(?:,|\.\.)\d+)*)$")
+SPECS = {i.ID: i.ID for i in games.CATALOGUE}
+
+
+def _open_pause(profile="pico-128x64", game="roller-coaster", players=3, deal=8, move=False):
+    s = Session(profile, game, players, deal, pace_ms=0)
+    table = s.screen
+    if move:
+        s.press("SELECT")  # draw (or turn a card): the game has something to keep
+    s.press("START" if game == "elevator-solitaire" else "B")
+    assert type(s.screen).__name__ == "Pause"
+    return s, table
+
+
+def _choose(s, item):
+    for _ in range(len(pause.ITEMS)):
+        if pause.ITEMS[s.screen.menu.index] == item:
+            break
+        s.press("DOWN")
+    s.press("A")
+
+
+def _cited(title):
+    """Rule IDs named at the end of a page title: CE-4,5 or EL-8..11."""
+    m = _CITED.search(title)
+    assert m, "page title names no rule IDs: " + title
+    prefix, first, rest = m.group(1), int(m.group(2)), m.group(3)
+    ids = [first]
+    for sep, n in re.findall(r"(,|\.\.)(\d+)", rest):
+        n = int(n)
+        ids.extend(range(ids[-1] + 1, n + 1) if sep == ".." else [n])
+    return {"%s-%d" % (prefix, i) for i in ids}
+
+
+@pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
+def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
+    path = pause.rules_path(game_id)
+    starts = pause.page_starts(path)
+    assert 4 <= len(starts) <= 9
+    cited = set()
+    for start in starts:
+        title, lines = pause.read_page(path, start)
+        assert len("%d/%d %s" % (len(starts), len(starts), title)) <= 32, title
+        assert 1 <= len(lines) <= 7
+        for line in [title] + lines:
+            assert len(line) <= 32, line
+            assert all(ch.upper() in glyphs.CHARS for ch in line), line  # the mini font has it
+        cited |= _cited(title)
+    with open(os.path.join(ROOT, "seeds", game_id + ".md")) as f:
+        spec = set(_RULE.findall(f.read()))
+    assert cited == spec  # every rule summarised, none invented
+
+
+def test_pause_menu_resume_leaves_the_table_as_it_was():
+    s, table = _open_pause(move=True)
+    key = table.state.key()
+    assert s.hw.nvm.writes == 1  # the game was kept as the menu opened
+    text = [s.screen.menu.labels[i].text for i in range(5)]
+    assert text == ["Resume", "Rules", "Hint", "Sound < On >", "Restart deal"]
+    s.press("A")  # Resume
+    assert s.screen is table and table.state.key() == key
+    s.press("B")
+    s.press("B")  # B resumes too
+    assert s.screen is table and table.state.key() == key
+
+
+@pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
+def test_rules_pages_turn_and_come_back(profile):
+    s, table = _open_pause(profile, "bastard", 4, 3)
+    _choose(s, "Rules")
+    rules = s.screen
+    assert type(rules).__name__ == "Rules" and rules.starts
+    shown = set()
+    for _ in range(40):
+        shown.add((rules.page, rules.part))
+        s.press("DOWN")
+    parts = sum(1 for _ in shown)
+    assert {p for p, _ in shown} == set(range(len(rules.starts)))  # every page
+    if profile == "feather-128x32":
+        assert parts > len(rules.starts)  # long pages come in three-line parts
+        assert len(rules.rows) == 3
+    head = rules.head.text().strip()
+    assert head.startswith("%d/%d " % (rules.page + 1, len(rules.starts)))
+    s.press("UP")
+    s.press("B")
+    assert type(s.screen).__name__ == "Pause"
+    s.press("B")
+    assert s.screen is table
+
+
+def test_a_missing_rules_file_is_said_not_crashed(monkeypatch, tmp_path):
+    monkeypatch.setattr(pause, "rules_path", lambda game_id: str(tmp_path / "none.txt"))
+    s, table = _open_pause()
+    _choose(s, "Rules")
+    assert "NO RULES FILE" in s.screen.rows[0].text()
+    s.press("DOWN")
+    s.press("B")
+    assert type(s.screen).__name__ == "Pause"
+
+
+@pytest.mark.parametrize(
+    "game_id,players,deal",
+    [("color-elevator", 2, 4), ("elevator", 4, 6), ("bastard", 5, 2), ("roller-coaster", 3, 11)],
+)
+def test_hint_names_the_normal_players_move_and_points_the_cursor_at_it(game_id, players, deal):
+    s, table = _open_pause(game=game_id, players=players, deal=deal)
+    _choose(s, "Hint")
+    assert s.screen is table
+    text = table.msg.text().strip()
+    assert text.startswith("HINT: ")
+    action = table.game.basic_policy(table.state.observe(0), s.app.rng)
+    # the hint is legal and, when it is a card, the cursor is on it
+    assert action in table.state.legal_list()
+    card_keys = autopilot.presses_for(table, action)
+    if card_keys[0] == A:
+        assert table.hand[table.cursor] in (action, action % 54)
+
+
+def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():
+    s, table = _open_pause()
+    _choose(s, "Sound")
+    assert s.app.settings.sound == 0
+    assert s.screen.menu.labels[3].text == "Sound < Off >"
+    s.press("B")  # resume
+    before = len(s.hw.tones)
+    s.app.beep()
+    assert len(s.hw.tones) == before  # muted: no tone
+    s.press("B")  # pause again: one write, with the setting
+    from saves import Saves
+
+    assert Saves(s.hw.nvm).settings.sound == 0
+
+
+def test_restart_deals_the_same_cards_and_new_deal_another():
+    s, table = _open_pause(deal=8)
+    fresh = table.game.new_state(3, 8).key()
+    s.press("B")
+    s.press("SELECT")  # a move, so the table differs from the deal
+    s.press("B")
+    played = s.app.saves.stats[4][0]
+    _choose(s, "Restart deal")
+    again = s.screen
+    assert again is not table and again.deal == 8 and again.state.key() == fresh
+    assert s.app.saves.stats[4][0] == played  # an abandoned game is not counted
+    s.press("B")
+    _choose(s, "New deal")
+    assert s.screen.deal != 8
+    s.press("B")
+    _choose(s, "Quit")
+    assert type(s.screen).__name__ == "GameMenu"
+    s.press("B")
+    assert s.screen.items[0] == "Continue"
+
+
+def test_solitaire_pause_has_the_solver_hint():
+    s, table = _open_pause(game="elevator-solitaire", players=1, deal=14)
+    _choose(s, "Hint")
+    assert s.screen is table and table.msg.text().startswith("HINT:")
+
+
+def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
+    s = Session()
+    st = s.app.settings
+    st.dim_ms, st.screen_off_ms = 1000, 3000
+    panel = s.hw.panel
+    bright = panel.contrast
+    for _ in range(60):  # 1.2 s without a key
+        s.frame()
+    assert s.app.dimmed and panel.contrast == 1 and panel.on
+    s.press("DOWN")  # brightens and acts: the menu cursor moves
+    assert panel.contrast == bright and s.screen.menu.index == 1
+    for _ in range(160):
+        s.frame()
+    assert not panel.on
+    s.press("A")  # wakes only
+    assert panel.on and panel.contrast == bright and type(s.screen).__name__ == "Title"
+
+
+def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
+    import savecodec
+    import statscreen
+    from saves import SAVED, Settings
+
+    assert "dim_ms" in [c[0] for c in statscreen.CHOICES]
+    before = Settings()
+    before.pace_ms = 2000
+    old = savecodec.put_settings(before, SAVED[:-1])  # written before dimming existed
+    st = Settings()  # what loading starts from
+    assert savecodec.read_settings(st, SAVED, old)
+    assert st.pace_ms == 2000 and st.dim_ms == 20000
+
+
+@pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
+def test_out_of_memory_saves_says_so_and_restarts(profile):
+    s = Session(profile, seed=5, pace_ms=0)
+    table = autopilot.open_game(s, "roller-coaster", 3, 8)
+    s.press("SELECT")
+    key = table.state.key()
+    writes = s.hw.nvm.writes
+
+    def boom(now):
+        raise MemoryError("memory allocation failed")
+
+    table.tick = boom
+    s.frame()
+    assert s.hw.nvm.writes == writes + 1  # the game was kept first
+    lines = [r for r in s.hw.panel.pixels()]
+    assert any(lines)  # a message, not a dark panel
+    assert s.app.screen is None and s.app.blank[0].x == 4
+    for _ in range(110):  # two seconds later: a clean start
+        s.frame()
+    assert s.hw.reloads == 1
+    assert type(s.screen).__name__ == "Title" and s.screen.items[0] == "Continue"
+    s.press(A)
+    assert s.screen.state.key() == key
+    s.press(B)  # the restarted console plays on
+    assert type(s.screen).__name__ == "Pause"
