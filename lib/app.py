@@ -12,6 +12,7 @@ dark panel.
 """
 
 import gc
+import sys
 
 import displayio
 from adafruit_ticks import ticks_add, ticks_diff
@@ -45,6 +46,7 @@ class App:
         self.screen_on = True
         self.dimmed = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
+        self.resident = None  # modules that stay loaded, once known
         self.restart_at = -1  # ticks when an out-of-memory restart is due
         self.blank = displayio.Group()  # shown while memory is short
 
@@ -65,10 +67,32 @@ class App:
 
     def show(self, screen):
         self.screen = None
+        if self.resident is not None and getattr(screen, "home", False):
+            self._let_go()
         gc.collect()
         self.screen = screen
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
+
+    def home(self, make):
+        """Go to a menu screen (``make(app)`` builds it) with the last
+        screen, and the modules only it needed, let go first."""
+        self.clear()
+        if self.resident is not None:
+            self._let_go()
+        self.show(make(self))
+
+    def _let_go(self):
+        """Forget the modules loaded since the title first showed (a game's
+        rules, computer players and table, the pause menu): back on the
+        menus, the heap is where it began, however many games were played."""
+        modules = sys.modules
+        for name in [n for n in modules if n not in self.resident]:
+            del modules[name]
+            dot = name.rfind(".")
+            parent = modules.get(name[:dot]) if dot > 0 else None
+            if parent is not None and hasattr(parent, name[dot + 1 :]):
+                delattr(parent, name[dot + 1 :])  # games.roller_coaster, say
 
     def clear(self):
         """Let go of the current screen (the panel keeps its last picture)
@@ -90,11 +114,15 @@ class App:
             return
         try:
             self._step(now)
-        except MemoryError:
-            self.out_of_memory(now)
+        except MemoryError as e:
+            self.out_of_memory(now, e)
 
-    def out_of_memory(self, now):
+    def out_of_memory(self, now, error=None):
         """Keep what can be kept, say so, and restart in two seconds."""
+        try:  # where it ran out, on the serial console for a maintainer
+            sys.print_exception(error)
+        except (AttributeError, MemoryError):
+            pass  # CPython has no print_exception
         screen = self.screen
         self.screen = None
         self.hw.display.root_group = self.blank
@@ -129,7 +157,11 @@ class App:
         if reload is not None:
             reload()  # does not return on a board
         hw = self.hw
+        resident = self.resident
+        if resident is not None:
+            self._let_go()
         self.__init__(hw)
+        self.resident = resident
         self.start()
 
     def _step(self, now):
@@ -179,13 +211,18 @@ class App:
         self.hw.screen_power(True)
 
     def busy(self):
-        """True while the screen is animating or computer players act."""
-        return self.screen.busy()
+        """True while the screen is animating or computer players act (or
+        the console waits to restart)."""
+        return self.screen is None or self.screen.busy()
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""
         import screens
 
+        if self.resident is None and sys.implementation.name != "cpython":
+            # modules loaded from here on are let go on the menus; the
+            # simulator keeps them (its tests hold on to game modules)
+            self.resident = set(sys.modules)
         if game_id:
             screens.start_game(self, game_id, players, deal, variant)
         else:

@@ -7,7 +7,8 @@ the menu shows; Resume puts it back on the panel. B also resumes.
 Rules: the game's rules summarised in pages of at most seven lines of 32
 characters, read from ``games/<game>_rules.txt`` one page at a time (a
 page starts with a ``= TITLE`` line). A 128x32 panel shows three lines
-at a time; next and previous step a screenful, across pages.
+at a time; next and previous (arrows, A) step a screenful, across pages;
+B goes back.
 """
 
 from micropython import const
@@ -68,7 +69,7 @@ class Pause(Screen):
             app.beep()
             self.menu.set_items(self._items())
         elif item == "Quit":
-            app.show(GameMenu(app))  # the game stays kept: Continue on the title
+            app.home(GameMenu)  # the game stays kept: Continue on the title
         else:  # a game abandoned this way is not counted in the statistics
             game_id, players, variant, starter, deal = t.setup[:5]
             if item == "Restart deal":
@@ -129,14 +130,10 @@ class Rules(Screen):
         self.head = ui.TextRow(32, 0, 0)
         self.group.append(self.head.grid)
         self.rows = []
-        for i in range(self.rows_shown):
-            row = ui.TextRow(32, 0, 8 + i * 7)
+        for i in range(self.rows_shown):  # one row per 8-pixel page of the panel's memory
+            row = ui.TextRow(32, 0, 8 + i * 8)
             self.rows.append(row)
             self.group.append(row.grid)
-        if not app.small:
-            foot = ui.TextRow(32, 0, 58)
-            foot.set("<> PAGE  B BACK")
-            self.group.append(foot.grid)
         self._load()
 
     def _load(self):

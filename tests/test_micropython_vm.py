@@ -104,3 +104,22 @@ def test_saves_work_on_micropython():
     r = run_mp(["tests/mp/save_check.py"], heap="192K")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "saves=ok" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "mpy,height,heap", [(False, 64, "320K"), (False, 32, "320K"), (True, 64, "288K")]
+)
+def test_fifty_games_and_back_leave_the_heap_where_it_began(tmp_path, mpy, height, heap):
+    # Title -> a game (the five in turn) -> a move -> pause (saved) -> a
+    # rules page -> quit -> title, fifty times. The first round loads
+    # each game once (the VM's string table keeps their names: it never
+    # shrinks); from the fifth cycle on, the heap in use at the title must
+    # not grow. 320 KB here is about 160 KB on a 32-bit board.
+    d = app_tree(str(tmp_path / "d"), mpy=mpy)
+    r = run_mp(["heap_cycle.py", "50", str(height)], heap=heap, cwd=d)
+    assert r.returncode == 0, r.stdout + r.stderr
+    line = r.stdout.strip().splitlines()[-1]
+    fig = dict(kv.split("=") for kv in line.split())
+    base, last, most = int(fig["base"]), int(fig["last"]), int(fig["most"])
+    assert int(fig["cycles"]) == 50 and int(fig["writes"]) >= 25  # most cycles keep a game
+    assert last - base <= 64 and most - base <= 256, line
