@@ -12,7 +12,8 @@ from sim.headless import Session
 def test_headless_record_holds_every_change_of_the_panel(tmp_path, capsys):
     out = tmp_path / "game.gif"
     argv = ["--headless", "--game", "roller-coaster", "--players", "3", "--seed", "4",
-            "--pace", "500", "--keys", "RIGHT,RIGHT,SELECT", "--record", str(out), "--scale", "2"]  # fmt: skip
+            "--pace", "500", "--keys", "RIGHT,RIGHT,SELECT",
+            "--record", str(out), "--scale", "2"]  # fmt: skip
     assert main(argv) == 0
     said = capsys.readouterr().out
     gif = Image.open(out)
