@@ -52,6 +52,7 @@ def _table(game, players, deal, variant=0):
 
 def _pause(p):
     s = _table("roller-coaster", 3, 8)(p)
+    s.press("SELECT")  # a move: the game is kept as the menu opens
     s.press("B")
     return s
 
@@ -81,6 +82,14 @@ def _stats(p):
     return s
 
 
+def _title_continue(p):
+    s = _pause(p)  # a game was left in progress: the title offers Continue
+    s.press("UP")  # round to Quit
+    s.press("A")
+    s.press("B")
+    return s
+
+
 def _settings(p):
     s = _title(p)
     s.press("DOWN")
@@ -91,6 +100,7 @@ def _settings(p):
 
 SCREENS = {
     "title": _title,
+    "title-continue": _title_continue,
     "menu": _menu,
     "setup": _setup,
     "table-color-elevator": _table("color-elevator", 3, 5),

@@ -1,10 +1,11 @@
-"""``--record out.gif``: a session as an animated GIF, headless and in
-the window, each frame lasting as long as it stayed on the panel."""
+"""``--record out.gif``: a session as an animated GIF, each frame lasting
+as long as it stayed on the panel (the window's recording is tested in
+``test_window.py``)."""
 
 import pytest
 from PIL import Image
 
-from sim import render, window
+from sim import render
 from sim.__main__ import main, parse_args
 from sim.headless import Session
 
@@ -33,24 +34,6 @@ def test_headless_record_holds_every_change_of_the_panel(tmp_path, capsys):
     want = render.image(s.hw.panel, 2).convert("1").tobytes()
     gif.seek(gif.n_frames - 1)
     assert gif.convert("RGB").convert("1").tobytes() == want
-
-
-def test_window_record(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pytest.importorskip("pygame")
-    out = tmp_path / "w.gif"
-    args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7",
-                       "--record", str(out), "--scale", "1"])  # fmt: skip
-
-    def feed(frame, pygame):
-        if frame == 5:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
-        if frame == 6:
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
-
-    assert window.run(args, frames=20, feed=feed) == 0
-    gif = Image.open(out)
-    assert gif.size == (128, 64) and gif.n_frames >= 2  # the table, then the cursor moved
 
 
 def test_record_wants_a_gif_name(capsys):

@@ -10,16 +10,17 @@ from sim import window  # noqa: E402
 from sim.__main__ import parse_args  # noqa: E402
 
 
+def _tap_right(frame, pygame):
+    """RIGHT pressed at frame 5 and released at frame 6."""
+    if frame == 5:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+    if frame == 6:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
+
+
 def test_window_plays_keys_and_shows_the_panel():
     args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7"])
-
-    def feed(frame, pygame):
-        if frame == 5:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
-        if frame == 6:
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
-
-    assert window.run(args, frames=20, feed=feed) == 0
+    assert window.run(args, frames=20, feed=_tap_right) == 0
     app, screen = window.run.last
     assert type(app.screen).__name__ == "Table" and app.screen.cursor == 1
     # the window is the panel scaled: a lit panel pixel is lit on screen
@@ -27,3 +28,14 @@ def test_window_plays_keys_and_shows_the_panel():
     y = app.screen.hand_y + 3
     x = next(i for i in range(128) if rows[y][i])
     assert screen.get_at((x * 4 + 1, y * 4 + 1))[:3] == window.ON
+
+
+def test_window_records_a_gif(tmp_path):
+    from PIL import Image
+
+    out = tmp_path / "w.gif"
+    args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7",
+                       "--record", str(out), "--scale", "1"])  # fmt: skip
+    assert window.run(args, frames=20, feed=_tap_right) == 0
+    gif = Image.open(out)
+    assert gif.size == (128, 64) and gif.n_frames >= 2  # the table, then the cursor moved
