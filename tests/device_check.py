@@ -81,6 +81,12 @@ def hal_checks(name):
         check(pwm.duty_cycle == 0, "piezo silenced by poll")
     check(hw.nvm is microcontroller.nvm and len(hw.nvm) == 4096, "nvm")
     check(0 < hw.entropy() < 2**30, "entropy")
+    before = supervisor.reloads
+    try:
+        hw.reload()  # after a MemoryError: a clean restart of code.py
+        check(False, "reload returns only through a restart")
+    except SystemExit:
+        check(supervisor.reloads == before + 1, "supervisor.reload() called")
     try:
         hw.deep_sleep()
         check(False, "deep sleep returns only through a restart")
