@@ -62,15 +62,21 @@ def all_games():
     return tuple(by_id(i.ID) for i in CATALOGUE)
 
 
+def data_path(name):
+    """The path of a data file kept beside this package (a rules page
+    file, the list of winnable deals), on a board and on a desktop."""
+    cut = max(__file__.rfind("/"), __file__.rfind("\\"))
+    return (__file__[: cut + 1] if cut >= 0 else "") + name
+
+
 def winnable_deal(info, prng):
     """A deal number drawn from the game's list of solved, winnable deals
     (16-bit little-endian words in a file beside this module), or 0 when
     the game has no list or it cannot be read."""
     if not info.solved:
         return 0
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     try:
-        with open(here + "/" + info.solved, "rb") as f:
+        with open(data_path(info.solved), "rb") as f:
             f.seek(0, 2)
             n = f.tell() // 2
             if n == 0:

@@ -67,8 +67,6 @@ class App:
 
     def show(self, screen):
         self.screen = None
-        if self.resident is not None and getattr(screen, "home", False):
-            self._let_go()
         gc.collect()
         self.screen = screen
         self.hw.set_axis(screen.axis)

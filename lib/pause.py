@@ -84,10 +84,7 @@ class Pause(Screen):
 
 def rules_path(game_id):
     """Where a game's rules pages are: next to the games package."""
-    path = games.__file__
-    cut = max(path.rfind("/"), path.rfind("\\"))
-    folder = path[: cut + 1] if cut >= 0 else ""
-    return folder + game_id.replace("-", "_") + "_rules.txt"
+    return games.data_path(game_id.replace("-", "_") + "_rules.txt")
 
 
 def page_starts(path):
@@ -135,13 +132,13 @@ class Rules(Screen):
             self.rows.append(row)
             self.group.append(row.grid)
         self._load()
+        self._render()
 
     def _load(self):
         if not self.starts:
             self.heading, self.lines = "RULES", ["NO RULES FILE IN THIS BUILD"]
         else:
             self.heading, self.lines = read_page(self.path, self.starts[self.page])
-        self._render()
 
     def parts(self):
         n = len(self.lines)
@@ -162,9 +159,7 @@ class Rules(Screen):
             self.part = part
             self._render()
             return
-        pages = max(1, len(self.starts))
-        self.page = (self.page + d) % pages
-        self.heading, self.lines = "", []
+        self.page = (self.page + d) % max(1, len(self.starts))
         self._load()
         self.part = self.parts() - 1 if d < 0 else 0
         self._render()

@@ -24,7 +24,6 @@ TABLES = {
 
 class Screen:
     axis = AXIS_VERTICAL
-    home = False  # a menu: a game's modules can be let go here
 
     def __init__(self, app):
         self.app = app
@@ -49,8 +48,6 @@ class Title(Screen):
     """The name, a line about the saves (or what the console is), and the
     first menu: Continue (when a game was saved), New game, Statistics,
     Settings."""
-
-    home = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -96,8 +93,6 @@ class Title(Screen):
 
 
 class GameMenu(Screen):
-    home = True
-
     def __init__(self, app):
         super().__init__(app)
         self.group.append(ui.text_label("Choose a game", 8, 0))

@@ -23,7 +23,16 @@ import time
 from games import CATALOGUE, by_id
 from sim import bundle, cli, selfplay, tournament
 from sim.headless import Session
-from sim.mpvm import ROOT, app_tree, micropython, min_heap_kb, precompiled_tree, run_code, run_mp
+from sim.mpvm import (
+    ROOT,
+    app_tree,
+    figures,
+    micropython,
+    min_heap_kb,
+    precompiled_tree,
+    run_code,
+    run_mp,
+)
 
 _IMPORT = """
 import gc
@@ -127,11 +136,10 @@ def session_figures():
             app_tree(d, mpy=mpy)
             args = ["heap_cycle.py", "50", "64"]
             r = run_mp(args, heap="400K", cwd=d)
-            fig = dict(kv.split("=") for kv in r.stdout.strip().splitlines()[-1].split())
-            base = int(fig["base"])
-            out["heap_50_cycles_base_bytes_" + tag] = base
-            out["heap_50_cycles_growth_bytes_" + tag] = int(fig["last"]) - base
-            out["heap_50_cycles_spread_bytes_" + tag] = int(fig["most"]) - int(fig["least"])
+            fig = figures(r.stdout)
+            out["heap_50_cycles_base_bytes_" + tag] = fig["base"]
+            out["heap_50_cycles_growth_bytes_" + tag] = fig["last"] - fig["base"]
+            out["heap_50_cycles_spread_bytes_" + tag] = fig["most"] - fig["least"]
             out["min_heap_50_cycles_kb_" + tag] = min_heap_kb(args, d, "cycles=50")
     s = Session(game="roller-coaster", players=3, deal=8, seed=1, pace_ms=0)
     s.settle()

@@ -33,7 +33,7 @@ class Broken(AssertionError):
     pass
 
 
-def check_state(game, state, setup, cards_of_deal):
+def check_state(state, setup, cards_of_deal):
     """The engine's invariants for the state on the table."""
     if sorted(state.all_cards()) != cards_of_deal:
         raise Broken("cards not conserved in %s" % (setup,))
@@ -101,7 +101,7 @@ def run(presses, seed=1, profile="pico-128x64", replay_every=250, report=None):
                 games_seen.add(game_id)
                 fresh = screen.game.new_state(players, deal, variant)
                 cards_of_deal = sorted(fresh.all_cards())
-            check_state(screen.game, state, screen.setup, cards_of_deal)
+            check_state(state, screen.setup, cards_of_deal)
             if i % replay_every == 0:
                 check_log(screen)
             if report is not None and i % 10000 == 0 and i:

@@ -59,6 +59,12 @@ def precompiled_tree(dest):
     return dest
 
 
+def figures(stdout):
+    """The ``key=value`` figures of a runner's last line, as ints."""
+    line = stdout.strip().splitlines()[-1]
+    return {k: int(v) for k, v in (kv.split("=") for kv in line.split())}
+
+
 def app_tree(dest, mpy=False):
     """A device bundle laid out for ``tests/mp/app_run.py``: the bundle,
     the displayio stand-ins and the runners; with ``mpy`` every module but
