@@ -88,15 +88,19 @@ class Saves:
         self.seq = 0
         self.status = 0  # what loading found (store.py's codes)
         self.message = ""  # what to tell the person, once
+        self.loaded = False  # the store was read (nothing is written before it is)
         self._run("load")
+        if not self.loaded:
+            self.message = "MEMORY FULL: SAVES NOT READ"
 
     def _run(self, name, *args):
         try:
             import savework
 
             return getattr(savework, name)(self, *args)
-        except MemoryError:
-            self.message = "MEMORY FULL: NOT SAVED"
+        except MemoryError:  # nothing written, nothing dropped: try again later
+            self.message = ("MEMORY FULL: GAME KEPT FOR LATER" if name == "saved_game"
+                            else "MEMORY FULL: NOT SAVED")  # fmt: skip
             return None
         finally:
             _let_go("savework", "savecodec", "snapshot", "store")

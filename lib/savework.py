@@ -12,6 +12,8 @@ def load(saves):
     st = store.Store(saves.nvm)
     try:
         recs = st.load()
+    except MemoryError:  # not damage: the store is left alone, never written over
+        raise
     except Exception:  # a store that cannot even be read: start clean
         recs = {}
         st.status = store.DAMAGED
@@ -21,6 +23,8 @@ def load(saves):
         try:
             if not savecodec.read_settings(saves.settings, SAVED, data):
                 problems.append("SETTINGS")
+        except MemoryError:
+            raise
         except Exception:
             saves.settings.__init__()
             problems.append("SETTINGS")
@@ -29,6 +33,8 @@ def load(saves):
         try:
             if not savecodec.read_stats(saves.stats, data):
                 problems.append("STATISTICS")
+        except MemoryError:
+            raise
         except Exception:
             for row in saves.stats:
                 row[:] = [0] * len(row)
@@ -40,9 +46,18 @@ def load(saves):
     saves.message = store.MESSAGES[st.status]
     if problems:
         saves.message = " AND ".join(problems) + " RESET"
+    saves.loaded = True
+
+
+def _loaded(saves):
+    """Read the store first if power-up could not (the heap was full then):
+    a write over records never read would wipe them."""
+    if not saves.loaded:
+        load(saves)
 
 
 def commit(saves):
+    _loaded(saves)
     if saves.ended is not None:  # a game just over: its record, also on the serial console
         setup, moves = saves.ended
         saves.ended = None
@@ -88,6 +103,8 @@ def saved_game(saves):
         r = savecodec.Reader(saves.game)
         setup = savecodec.read_setup(r)
         snap = (setup, snapshot.read(setup, saves.game[r.pos :]))
+    except MemoryError:  # not a bad record: keep it for when memory allows
+        raise
     except Exception:
         pass
     replayed = None
@@ -95,6 +112,8 @@ def saved_game(saves):
         try:
             msetup, moves = savecodec.read_record(saves.moves)
             replayed = (msetup, snapshot.replay(msetup, moves), moves)
+        except MemoryError:
+            raise
         except Exception:
             pass
     if replayed is not None:

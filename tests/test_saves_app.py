@@ -239,3 +239,57 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 2 and "copied wrong" in r.stderr
     r = _sim("--replay", str(tmp_path / "nothing-here"))
     assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+class _ShortOfMemory(bytearray):
+    """A store whose reads run out of memory while ``fail`` is set, as a
+    board's would with the heap full at power-up."""
+
+    fail = True
+
+    def __getitem__(self, k):
+        if self.fail:
+            raise MemoryError("memory allocation failed")
+        return bytearray.__getitem__(self, k)
+
+
+def test_memory_full_while_reading_the_store_never_wipes_it(tmp_path):
+    s = _session(tmp_path / "nvm.bin", seed=4)
+    table = autopilot.open_game(s, "roller-coaster", 2, 12)
+    _finish(s)
+    s.press("B")  # the menu
+    s.app.settings.pace_ms = 1200
+    s.app.saves.commit()
+    before = saves.Saves(bytearray(s.hw.nvm.data))
+    assert before.stats[4][0] == 1 and before.settings.pace_ms == 1200
+    nvm = _ShortOfMemory(s.hw.nvm.data)
+    tight = saves.Saves(nvm)  # power-up with the heap full: nothing read
+    assert not tight.loaded and tight.message == "MEMORY FULL: SAVES NOT READ"
+    assert tight.stats[4][0] == 0  # defaults in memory ...
+    tight.game_over(table.setup, None, 0, False, 0)
+    tight.commit()  # ... are never written over the store while it cannot be read
+    assert bytes(nvm) == bytes(s.hw.nvm.data)
+    nvm.fail = False
+    tight.commit()  # memory back: the store is read first, then written
+    assert tight.loaded and tight.settings.pace_ms == 1200
+    after = saves.Saves(bytearray(nvm))
+    assert after.stats[4][0] == 1 and after.settings.pace_ms == 1200  # nothing was lost
+
+
+def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path):
+    s = _session(tmp_path / "nvm.bin", seed=2)
+    autopilot.open_game(s, "roller-coaster", 3, 8)
+    s.press("SELECT")
+    s.press("B")  # the pause menu keeps the game
+    kept = saves.Saves(bytearray(s.hw.nvm.data))
+    game = kept.game
+
+    class Tight(bytes):
+        def __getitem__(self, k):
+            raise MemoryError("memory allocation failed")
+
+    kept.game, kept.moves = Tight(game), None
+    assert kept.saved_game() is None and kept.message == "MEMORY FULL: GAME KEPT FOR LATER"
+    assert kept.game == game  # not dropped as unreadable
+    kept.game = game
+    assert kept.saved_game() is not None
