@@ -42,6 +42,11 @@ class State(GameState):
         "run_dir", "run_next", "run_anchor", "run_jokers", "run_last_joker", "opening",
         "last_seat", "last_kind", "last_n",
     )  # fmt: skip
+    # Bit c of pub is set once card c has been turned over into the stock
+    # (RC-11): everyone watched the pile go down in order, so the stock's
+    # order, and which player drew each of its cards, is known to every
+    # seat from then on. Bit ncards is set once that has happened.
+    BUFFERS = ("pub",)
 
     def __init__(self, players, deal=1, _empty=False):
         if players < MIN_PLAYERS or players > MAX_PLAYERS:
@@ -50,6 +55,7 @@ class State(GameState):
         self.max_actions = MAX_ACTIONS
         self.deal = deal
         self._init_table(players, 2 if players > 6 else 1)  # RC-1
+        self.pub = bytearray((self.ncards + 8) >> 3)
         self.turn = 0
         self.turns = 0
         self.idle = 0
@@ -201,7 +207,11 @@ class State(GameState):
         if self.deck_n == 0 and self.pile_n > 1:  # RC-11: flip, keep the top
             m = self.pile_n - 1
             for i in range(m):
-                self.deck[i] = self.pile[m - 1 - i]
+                c = self.pile[m - 1 - i]
+                self.deck[i] = c
+                self.pub[c >> 3] |= 1 << (c & 7)
+            n = self.ncards
+            self.pub[n >> 3] |= 1 << (n & 7)
             self.pile[0] = self.pile[m]
             self.pile_n = 1
             self.deck_n = m
@@ -228,6 +238,12 @@ class State(GameState):
 
     def ranking(self):
         return places_by_count(self.counts, self.winner)  # RC-15
+
+    def _public(self, card):
+        return (self.pub[card >> 3] >> (card & 7)) & 1 == 1
+
+    def deck_public(self):
+        return self._public(self.ncards)
 
     def ending_name(self):
         """How the game ended, for self-play reports."""
@@ -307,3 +323,11 @@ def basic_policy(obs, prng=None):
     from games import roller_coaster_ai
 
     return roller_coaster_ai.basic_policy(obs, prng)
+
+
+def choice_key(action):
+    """Cards of one rank are the same choice (RC-2: suits never matter), so
+    search tries each rank once."""
+    if action < DRAW:
+        return cards.rank(action)
+    return action

@@ -12,8 +12,9 @@ Its State (a subclass of ``GameState``) offers:
 - ``apply(action)``: plays it; allocates nothing;
 - ``is_over()``, ``ranking()`` (place per seat, 0 = best), ``returns()``;
 - ``observe(seat)``: a copy of the state holding only what that seat can
-  see (other hands and the stock are emptied, their sizes kept); computer
-  players decide from this and nothing else;
+  see (other hands and the stock are emptied, their sizes kept, except
+  cards every seat knows the place of); computer players decide from
+  this and nothing else;
 - ``redeal_hidden(seat, prng)``: shuffle what ``seat`` cannot see and
   deal it back in the same counts (determinization for search; fairness
   tests);
@@ -99,11 +100,28 @@ class GameState(StateView):
         s.observer = seat
         for i in range(self.num_players):
             if i != seat:
-                s.hands[i].clear()
-        for i in range(self.ncards):
-            s.deck[i] = 0
+                hand = s.hands[i]
+                c = hand.next(-1)
+                while c >= 0:
+                    after = hand.next(c)
+                    if not self._public(c):
+                        hand.remove(c)
+                    c = after
+        if not self.deck_public():
+            for i in range(self.ncards):
+                s.deck[i] = 0
         s._hide_extra(seat)
         return s
+
+    # Games where some hidden places become known (Roller Coaster's stock
+    # once the pile has been turned over) override these two.
+    def _public(self, card):
+        """True when every seat knows where ``card`` is, even in a hand."""
+        return False
+
+    def deck_public(self):
+        """True when every seat knows the stock's order."""
+        return False
 
     # Games with more hidden places (face-down cards) override these three.
     def _hide_extra(self, seat):
@@ -132,26 +150,36 @@ class GameState(StateView):
         n = 0
         for i in range(self.num_players):
             if i != seat:
-                n += self.hands[i].fill_from(hidden, n)
-                self.hands[i].clear()
-        for i in range(self.deck_n):
-            hidden[n] = self.deck[i]
-            n += 1
+                hand = self.hands[i]
+                c = hand.next(-1)
+                while c >= 0:
+                    after = hand.next(c)
+                    if not self._public(c):
+                        hidden[n] = c
+                        n += 1
+                        hand.remove(c)
+                    c = after
+        if not self.deck_public():
+            for i in range(self.deck_n):
+                hidden[n] = self.deck[i]
+                n += 1
         n = self._hidden_extra(seat, hidden, n)
         prng.shuffle(hidden, n)
         self.deal_hidden(seat, hidden)
 
     def deal_hidden(self, seat, pool):
         """Deal ``pool`` into everything ``seat`` cannot see, in the counts
-        the seat knows: the other hands, the stock, the extra places."""
+        the seat knows: the other hands, the stock, the extra places. Cards
+        every seat knows (``_public``) stay where they are."""
         k = 0
         for i in range(self.num_players):
             if i != seat:
-                self.hands[i].clear()
-                for _ in range(self.counts[i]):
-                    self.hands[i].add(pool[k])
+                hand = self.hands[i]
+                for _ in range(self.counts[i] - hand.count()):
+                    hand.add(pool[k])
                     k += 1
-        for i in range(self.deck_n):
-            self.deck[i] = pool[k]
-            k += 1
+        if not self.deck_public():
+            for i in range(self.deck_n):
+                self.deck[i] = pool[k]
+                k += 1
         self._deal_extra(seat, pool, k)

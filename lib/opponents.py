@@ -7,7 +7,9 @@
   candidate action there, lets every seat play on with the Normal policy
   for one round, and scores where its seat stands (``_standing``); the
   Normal choice stands unless another action scores clearly better over
-  all samples. Its budget is the number of playouts.
+  all samples. Its budget is the number of playouts. When the stock's
+  order is known to every seat (Roller Coaster after a turnover), it
+  searches one world deeper instead (``_deep``).
 
 Every level decides from ``observe(seat)`` alone, so no level can see a
 card its seat cannot; the tests reshuffle the hidden cards and check that
@@ -31,6 +33,11 @@ _CARD = const(40)  # one card of lead on the 0..1000 standing scale
 MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
 # one round with this evaluation, at a tenth of the cost (README).
+# When every seat knows the stock's order (deck_public), a world is nearly
+# known and depth pays instead: one world, up to DEEP_ROUNDS rounds, in
+# DEEP_BUDGET rounds of play per playout of the budget (README).
+DEEP_ROUNDS = const(5)
+DEEP_BUDGET = const(2)
 
 _buf = [0] * 120
 _actions = [0] * 120
@@ -85,11 +92,15 @@ def determinize(state, seat, prng):
     other hands, the stock and any other hidden places, in the counts
     the seat knows (search uses this)."""
     seen = bytearray(state.ncards)
-    hand = state.hands[seat]
-    c = hand.next(-1)
-    while c >= 0:
-        seen[c] = 1
-        c = hand.next(c)
+    for s in range(state.num_players):  # the seat's hand, and cards all know
+        hand = state.hands[s]
+        c = hand.next(-1)
+        while c >= 0:
+            seen[c] = 1
+            c = hand.next(c)
+    if state.deck_public():
+        for i in range(state.deck_n):
+            seen[state.deck[i]] = 1
     for i in range(state.pile_n):
         seen[state.pile[i]] = 1
     for c in state._visible_extra():
@@ -111,6 +122,8 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
     if n == 1:
         return _actions[0]
     normal = game.basic_policy(obs, prng)
+    if obs.deck_public():
+        return _deep(game, obs, prng, playouts, n, normal)
     rounds = playouts // n
     if rounds < 2:
         # one sample per action is noise: it must not undo a sound heuristic
@@ -139,4 +152,53 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
         if _totals[i] > _totals[best] + margin:
             best = i
             margin = 0
+    return _actions[best]
+
+
+def _deep(game, obs, prng, playouts, n, normal):
+    """Search when the stock's order is known (Roller Coaster after the pile
+    has been turned over): the sampled worlds then differ only in the
+    cards held since the deal, so one world serves every action and the
+    budget goes into looking further ahead, up to ``DEEP_ROUNDS`` rounds.
+    Actions the game calls the same choice (``choice_key``) are tried once."""
+    seat = obs.current_player()
+    key = game.choice_key
+    m = 0
+    pick = -1
+    for i in range(n):  # keep the first action of each choice
+        a = _actions[i]
+        k = key(a)
+        fresh = True
+        for j in range(m):
+            if key(_actions[j]) == k:
+                fresh = False
+        if fresh:
+            _actions[m] = a
+            if k == key(normal):
+                pick = m
+            m += 1
+    rounds = (playouts * DEEP_BUDGET) // m
+    if rounds > DEEP_ROUNDS:
+        rounds = DEEP_ROUNDS
+    if m == 1 or rounds < 2:
+        return normal
+    world = obs.clone()
+    determinize(world, seat, prng)
+    horizon = rounds * obs.num_players
+    for i in range(m):
+        s = world.clone()
+        s.apply(_actions[i])
+        steps = 0
+        while not s.is_over() and steps < horizon:
+            s.apply(game.basic_policy(s, prng))
+            steps += 1
+        _totals[i] = _standing(s, seat)
+    best = pick
+    margin = MARGIN
+    for i in range(m):
+        if _totals[i] > _totals[best] + margin:
+            best = i
+            margin = 0
+    if best == pick:
+        return normal
     return _actions[best]

@@ -97,6 +97,19 @@ def test_hard_decides_the_same_on_both_vms(game_id):
     assert r.stdout.split()[-1] == "actions=%d" % want
 
 
+def test_hard_deep_search_decides_the_same_on_both_vms():
+    """Roller Coaster over 20 games reaches the deep search (the stock
+    turned over and known to all): the same actions on both VMs."""
+    import opponents
+    from tests.mp import hard_time
+
+    want = hard_time.main("roller-coaster", 4, opponents.HARD_PLAYOUTS, 20)
+    args = ["tests/mp/hard_time.py", "roller-coaster", "4", str(opponents.HARD_PLAYOUTS), "20"]
+    r = run_mp(args, heap="128K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split()[-1] == "actions=%d" % want
+
+
 def test_saves_work_on_micropython():
     """Keep a game of each kind in a 4 KB store, restore it as a power-up
     would, cut saves part-way, keep a finished game's record: all on the

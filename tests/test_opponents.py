@@ -117,3 +117,53 @@ def test_hard_keeps_the_normal_choice_with_too_few_playouts():
         if n > 1:
             normal = game.basic_policy(obs, Prng(1))
             assert opponents.hard(game, obs, Prng(2), 2 * n - 1) == normal
+
+
+def _rc_after_turnover(deal):
+    """A 4-player Roller Coaster game played by Normal players until the
+    pile has been turned over into the stock (RC-11), and a few turns on."""
+    from games import by_id
+
+    game = by_id("roller-coaster")
+    for d in range(deal, deal + 200):
+        s = game.new_state(4, d)
+        prng = Prng(d)
+        extra = 6
+        while not s.is_over() and extra:
+            assert s.deck_public() or s.pile_n + s.deck_n + sum(s.counts) == s.ncards
+            s.apply(opponents.choose(game, s.observe(s.current_player()), prng, 1))
+            if s.deck_public():
+                extra -= 1
+        if not s.is_over():
+            return game, s
+    raise AssertionError("no turnover in 200 deals")
+
+
+@pytest.mark.parametrize("deal", [1, 40, 900])
+def test_roller_coaster_stock_is_public_once_turned_over(deal):
+    # RC-11: the pile goes back as the stock in order, so every seat knows
+    # the stock and who drew which of its cards; the cards dealt at the
+    # start stay hidden, and no level depends on them.
+    game, s = _rc_after_turnover(deal)
+    seat = s.current_player()
+    obs = s.observe(seat)
+    assert obs.deck_public()
+    assert [obs.deck[i] for i in range(obs.deck_n)] == [s.deck[i] for i in range(s.deck_n)]
+    hidden = 0
+    for o in range(4):
+        for c in s.hands[o]:
+            shown = obs.hands[o].contains(c)
+            assert shown == (o == seat or s._public(c))
+            hidden += not shown
+    assert hidden, "the deal's own cards stay hidden"
+    for level in _LEVELS:
+        choice = opponents.choose(game, obs, Prng(3), level)
+        for k in range(3):
+            other = s.clone()
+            other.redeal_hidden(seat, Prng(deal + k))
+            assert other.observe(seat).key() == obs.key()
+            assert opponents.choose(game, other.observe(seat), Prng(3), level) == choice
+    world = obs.clone()
+    opponents.determinize(world, seat, Prng(deal))
+    assert sorted(world.all_cards()) == sorted(s.all_cards())
+    assert world.observe(seat).key() == obs.key()

@@ -1,8 +1,8 @@
 """Time per Hard decision on the MicroPython VM (for ``make bench``):
 
-    micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS PLAYOUTS
+    micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS PLAYOUTS [GAMES]
 
-Plays two games with seat 0 at Hard and the others at Normal, and prints
+Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard and the others at Normal, and prints
 'hard us mean=M max=X decisions=N actions=C' (microseconds; C is a
 checksum of every action taken, equal on CPython and MicroPython when
 both VMs make the same decisions).
@@ -22,12 +22,12 @@ from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
 
-def main(game_id, players, playouts):
+def main(game_id, players, playouts, games=2):
     game = by_id(game_id)
     prng = Prng(3)
     total = worst = n = 0
     check = 0
-    for deal in (5, 6):
+    for deal in range(5, 5 + games):
         s = game.new_state(players, deal)
         while not s.is_over():
             seat = s.current_player()
@@ -50,4 +50,4 @@ def main(game_id, players, playouts):
 
 if __name__ == "__main__":
     a = sys.argv[1:]
-    main(a[0], int(a[1]), int(a[2]))
+    main(a[0], int(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 2)
