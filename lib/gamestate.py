@@ -15,9 +15,10 @@ Its State (a subclass of ``GameState``) offers:
   see (other hands and the stock are emptied, their sizes kept, except
   cards every seat knows the place of); computer players decide from
   this and nothing else;
-- ``redeal_hidden(seat, prng)``: shuffle what ``seat`` cannot see and
-  deal it back in the same counts (determinization for search; fairness
-  tests);
+- the hooks ``opponents.redeal_hidden`` and ``opponents.deal_hidden`` use
+  to shuffle what a seat cannot see and deal it back in the same counts
+  (determinization for search; fairness tests), kept out of this module
+  so a game without Hard players loads less;
 - ``clone()``, ``describe(action)``, ``why_illegal(action)``,
   ``all_cards()`` (for conservation checks), ``key()`` (a text
   fingerprint, equal for equal states).
@@ -100,27 +101,32 @@ class GameState(StateView):
         s.observer = seat
         for i in range(self.num_players):
             if i != seat:
-                hand = s.hands[i]
-                c = hand.next(-1)
-                while c >= 0:
-                    after = hand.next(c)
-                    if not self._public(c):
-                        hand.remove(c)
-                    c = after
+                self._hide_hand(s.hands[i], None, 0)
         if not self.deck_public():
             for i in range(self.ncards):
                 s.deck[i] = 0
         s._hide_extra(seat)
         return s
 
-    # Games where some hidden places become known (Roller Coaster's stock
-    # once the pile has been turned over) override these two.
+    def _hide_hand(self, hand, buf, n):
+        # take out the cards only the hand's owner knows (into buf at n)
+        c = hand.next(-1)
+        while c >= 0:
+            after = hand.next(c)
+            if not self._public(c):
+                if buf is not None:
+                    buf[n] = c
+                    n += 1
+                hand.remove(c)
+            c = after
+        return n
+
+    # Overridden where a hidden place becomes known to all (Roller
+    # Coaster's stock after a turnover): a card's place, the stock's order.
     def _public(self, card):
-        """True when every seat knows where ``card`` is, even in a hand."""
         return False
 
     def deck_public(self):
-        """True when every seat knows the stock's order."""
         return False
 
     # Games with more hidden places (face-down cards) override these three.
@@ -140,46 +146,3 @@ class GameState(StateView):
     def _visible_extra(self):
         """Cards in the extra places that every seat can see (a list)."""
         return []
-
-    def redeal_hidden(self, seat, prng):
-        """Shuffle every card ``seat`` cannot see (the other hands and the
-        stock) and deal them back in the same counts: a state that agrees
-        with everything the seat has observed (for search, and for the
-        fairness tests)."""
-        hidden = bytearray(self.ncards)
-        n = 0
-        for i in range(self.num_players):
-            if i != seat:
-                hand = self.hands[i]
-                c = hand.next(-1)
-                while c >= 0:
-                    after = hand.next(c)
-                    if not self._public(c):
-                        hidden[n] = c
-                        n += 1
-                        hand.remove(c)
-                    c = after
-        if not self.deck_public():
-            for i in range(self.deck_n):
-                hidden[n] = self.deck[i]
-                n += 1
-        n = self._hidden_extra(seat, hidden, n)
-        prng.shuffle(hidden, n)
-        self.deal_hidden(seat, hidden)
-
-    def deal_hidden(self, seat, pool):
-        """Deal ``pool`` into everything ``seat`` cannot see, in the counts
-        the seat knows: the other hands, the stock, the extra places. Cards
-        every seat knows (``_public``) stay where they are."""
-        k = 0
-        for i in range(self.num_players):
-            if i != seat:
-                hand = self.hands[i]
-                for _ in range(self.counts[i] - hand.count()):
-                    hand.add(pool[k])
-                    k += 1
-        if not self.deck_public():
-            for i in range(self.deck_n):
-                self.deck[i] = pool[k]
-                k += 1
-        self._deal_extra(seat, pool, k)
