@@ -116,6 +116,18 @@ def determinize(state, seat, prng):
     state.observer = -1
 
 
+def _playout(game, world, action, horizon, seat, prng):
+    """Play ``action`` in a copy of ``world``, then ``horizon`` Normal moves;
+    how ``seat`` stands after them."""
+    s = world.clone()
+    s.apply(action)
+    steps = 0
+    while not s.is_over() and steps < horizon:
+        s.apply(game.basic_policy(s, prng))
+        steps += 1
+    return _standing(s, seat)
+
+
 def redeal_hidden(state, seat, prng):
     """Shuffle every card ``seat`` cannot see (the other hands and the
     stock, not the cards every seat knows) and deal them back in the same
@@ -172,13 +184,7 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
         world = obs.clone()
         determinize(world, seat, prng)
         for i in range(n):
-            s = world.clone()
-            s.apply(_actions[i])
-            steps = 0
-            while not s.is_over() and steps < horizon:
-                s.apply(game.basic_policy(s, prng))
-                steps += 1
-            _totals[i] += _standing(s, seat)
+            _totals[i] += _playout(game, world, _actions[i], horizon, seat, prng)
     # The Normal choice stands unless another beats it by MARGIN a sample.
     best = 0
     for i in range(n):
@@ -223,13 +229,7 @@ def _deep(game, obs, prng, playouts, n, normal):
     determinize(world, seat, prng)
     horizon = rounds * obs.num_players
     for i in range(m):
-        s = world.clone()
-        s.apply(_actions[i])
-        steps = 0
-        while not s.is_over() and steps < horizon:
-            s.apply(game.basic_policy(s, prng))
-            steps += 1
-        _totals[i] = _standing(s, seat)
+        _totals[i] = _playout(game, world, _actions[i], horizon, seat, prng)
     best = pick
     margin = MARGIN
     for i in range(m):
