@@ -185,17 +185,22 @@ def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
         determinize(world, seat, prng)
         for i in range(n):
             _totals[i] += _playout(game, world, _actions[i], horizon, seat, prng)
-    # The Normal choice stands unless another beats it by MARGIN a sample.
-    best = 0
+    pick = 0
     for i in range(n):
         if _actions[i] == normal:
-            best = i
-    margin = rounds * MARGIN
+            pick = i
+    return _settle(n, pick, rounds * MARGIN, normal)
+
+
+def _settle(n, pick, margin, normal):
+    """The Normal choice (``pick`` among the ``n`` tried) stands unless
+    another action's total beats it by ``margin``."""
+    best = pick
     for i in range(n):
         if _totals[i] > _totals[best] + margin:
             best = i
             margin = 0
-    return _actions[best]
+    return normal if best == pick else _actions[best]
 
 
 def _deep(game, obs, prng, playouts, n, normal):
@@ -206,6 +211,7 @@ def _deep(game, obs, prng, playouts, n, normal):
     Actions the game calls the same choice (``choice_key``) are tried once."""
     seat = obs.current_player()
     key = game.choice_key
+    mine = key(normal)
     m = 0
     pick = -1
     for i in range(n):  # keep the first action of each choice
@@ -217,7 +223,7 @@ def _deep(game, obs, prng, playouts, n, normal):
                 fresh = False
         if fresh:
             _actions[m] = a
-            if k == key(normal):
+            if k == mine:
                 pick = m
             m += 1
     rounds = (playouts * DEEP_BUDGET) // m
@@ -230,12 +236,4 @@ def _deep(game, obs, prng, playouts, n, normal):
     horizon = rounds * obs.num_players
     for i in range(m):
         _totals[i] = _playout(game, world, _actions[i], horizon, seat, prng)
-    best = pick
-    margin = MARGIN
-    for i in range(m):
-        if _totals[i] > _totals[best] + margin:
-            best = i
-            margin = 0
-    if best == pick:
-        return normal
-    return _actions[best]
+    return _settle(m, pick, MARGIN, normal)
