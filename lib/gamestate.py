@@ -83,16 +83,12 @@ class GameState(StateView):
         for i in range(o.num_players):
             self.hands[i].copy_from(o.hands[i])
             self.counts[i] = o.counts[i]
-        for i in range(o.ncards):
-            self.deck[i] = o.deck[i]
-            self.pile[i] = o.pile[i]
+        self.deck[:] = o.deck  # one copy each (no Python loop)
+        self.pile[:] = o.pile
         for name in self.FIELDS:
             setattr(self, name, getattr(o, name))
         for name in self.BUFFERS:
-            dst = getattr(self, name)
-            src = getattr(o, name)
-            for i in range(len(src)):
-                dst[i] = src[i]
+            getattr(self, name)[:] = getattr(o, name)
 
     def observe(self, seat):
         """What ``seat`` sees: its own hand, the pile, every count; not the

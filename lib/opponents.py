@@ -7,7 +7,8 @@
   candidate action there, lets every seat play on with the Normal policy
   for one round, and scores where its seat stands (``_standing``); the
   Normal choice stands unless another action scores clearly better over
-  all samples. Its budget is the number of playouts. When the stock's
+  all samples. Its budget is a number of simulated moves, set by each
+  game (``SEARCH_MOVES``) to fit the board's time. When the stock's
   order is known to every seat (Roller Coaster after a turnover), it
   searches one world deeper instead (``_deep``).
 
@@ -23,34 +24,45 @@ NORMAL = const(1)
 HARD = const(2)
 NAMES = ("Easy", "Normal", "Hard")
 
-# Playouts per Hard decision (one playout: one sampled world, one candidate
-# action, one round of play after it). Sized on the MicroPython VM, which
-# runs about 185 times faster than CircuitPython on an RP2040 (930 against
-# about 170,000 pystones/s): see README, "Opponent levels".
-HARD_PLAYOUTS = const(8)
+# Hard's budget is counted in simulated moves, so that a decision costs
+# about the same time in every game and at every player count: a Normal
+# move in a playout is one unit, a copy of the state about one, a sampled
+# world (copy and deal) _WORLD. Each game module sets SEARCH_MOVES so
+# that its slowest decisions stay near 300 ms on an RP2040, sized on the
+# MicroPython VM, which runs about 185 times faster than CircuitPython
+# there (930 against about 170,000 pystones/s): see README, "Opponent
+# levels". A playout is one sampled world, one candidate action and one
+# round of play after it.
 ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
+_WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
 MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
 # one round with this evaluation, at a tenth of the cost (README).
 # When every seat knows the stock's order (deck_public), a world is nearly
-# known and depth pays instead: one world, up to DEEP_ROUNDS rounds, in
-# DEEP_BUDGET rounds of play per playout of the budget (README).
+# known and depth pays instead: one world, up to DEEP_ROUNDS rounds (README).
 DEEP_ROUNDS = const(5)
-DEEP_BUDGET = const(2)
+# On a board Hard also watches the clock (``clock``: milliseconds, as
+# supervisor.ticks_ms counts them): it starts no sample that would end
+# past THINK_MS, for the rare states whose moves cost far more than most.
+THINK_MS = const(300)
+_TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
+late = [0]  # searches the clock has cut short (for the timing bench)
 
 _buf = [0] * 120
 _actions = [0] * 120
 _totals = [0] * 120
 
 
-def choose(game, obs, prng, level, playouts=HARD_PLAYOUTS):
-    """The action a ``level`` player takes from observation ``obs``."""
+def choose(game, obs, prng, level, moves=0, clock=None):
+    """The action a ``level`` player takes from observation ``obs``; Hard
+    searches ``moves`` simulated moves (0: the game's ``SEARCH_MOVES``),
+    and stops early at THINK_MS on ``clock`` when one is given."""
     if level == EASY:
         n = obs.legal_actions(_buf)
         return _buf[prng.below(n)]
     if level == HARD:
-        return hard(game, obs, prng, playouts)
+        return hard(game, obs, prng, moves, clock)
     return game.basic_policy(obs, prng)
 
 
@@ -165,31 +177,51 @@ def deal_hidden(state, seat, pool):
     state._deal_extra(seat, pool, k)
 
 
-def hard(game, obs, prng, playouts=HARD_PLAYOUTS):
+def _late(clock, start, done):
+    """Would one more sample, as long as the ``done`` before, end past
+    THINK_MS?"""
+    spent = (clock() - start) & _TICKS_MASK
+    if spent + spent // done > THINK_MS:
+        late[0] += 1
+        return True
+    return False
+
+
+def hard(game, obs, prng, moves=0, clock=None):
     seat = obs.current_player()
     n = obs.legal_actions(_actions)
     if n == 1:
         return _actions[0]
     normal = game.basic_policy(obs, prng)
+    if moves <= 0:
+        moves = game.SEARCH_MOVES
+    start = clock() if clock else 0
     if obs.deck_public():
-        return _deep(game, obs, prng, playouts, n, normal)
-    rounds = playouts // n
+        return _deep(game, obs, prng, moves, n, normal, clock, start)
+    horizon = ROUNDS * obs.num_players
+    # a sample: one world, then each action copied, applied, played on
+    rounds = moves // (_WORLD + n * (horizon + 2))
     if rounds < 2:
         # one sample per action is noise: it must not undo a sound heuristic
         return normal
     for i in range(n):
         _totals[i] = 0
-    horizon = ROUNDS * obs.num_players
-    for _ in range(rounds):
+    done = 0
+    while done < rounds:
         world = obs.clone()
         determinize(world, seat, prng)
         for i in range(n):
             _totals[i] += _playout(game, world, _actions[i], horizon, seat, prng)
+        done += 1
+        if clock and done < rounds and _late(clock, start, done):
+            break
+    if done < 2:
+        return normal
     pick = 0
     for i in range(n):
         if _actions[i] == normal:
             pick = i
-    return _settle(n, pick, rounds * MARGIN, normal)
+    return _settle(n, pick, done * MARGIN, normal)
 
 
 def _settle(n, pick, margin, normal):
@@ -203,7 +235,7 @@ def _settle(n, pick, margin, normal):
     return normal if best == pick else _actions[best]
 
 
-def _deep(game, obs, prng, playouts, n, normal):
+def _deep(game, obs, prng, moves, n, normal, clock, start):
     """Search when the stock's order is known (Roller Coaster after the pile
     has been turned over): the sampled worlds then differ only in the
     cards held since the deal, so one world serves every action and the
@@ -226,7 +258,7 @@ def _deep(game, obs, prng, playouts, n, normal):
             if k == mine:
                 pick = m
             m += 1
-    rounds = (playouts * DEEP_BUDGET) // m
+    rounds = ((moves - _WORLD) // m - 2) // obs.num_players
     if rounds > DEEP_ROUNDS:
         rounds = DEEP_ROUNDS
     if m == 1 or rounds < 2:
@@ -235,5 +267,7 @@ def _deep(game, obs, prng, playouts, n, normal):
     determinize(world, seat, prng)
     horizon = rounds * obs.num_players
     for i in range(m):
+        if clock and i and _late(clock, start, i):
+            return normal  # every choice or none: a partial count is no comparison
         _totals[i] = _playout(game, world, _actions[i], horizon, seat, prng)
     return _settle(m, pick, MARGIN, normal)

@@ -159,7 +159,8 @@ class Table(Kept, Screen):
         seat = s.current_player()
         levels = self.app.levels
         level = levels[seat] if seat < len(levels) else opponents.NORMAL
-        action = opponents.choose(self.game, s.observe(seat), self.app.rng, level)
+        hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
+        action = opponents.choose(self.game, s.observe(seat), self.app.rng, level, 0, hw.ticks_ms)
         s.apply(action)
         self.log(action)
         pace = 0 if self.skip else self.app.settings.pace_ms

@@ -31,7 +31,7 @@ def parse_levels(text, players):
     return levels
 
 
-def play(game, players, deal, seats, prng, variant=0, playouts=opponents.HARD_PLAYOUTS):
+def play(game, players, deal, seats, prng, variant=0, moves=0):
     """One game with a level per seat; returns (state, seconds per level,
     decisions per level)."""
     s = game.new_state(players, deal, variant)
@@ -41,7 +41,7 @@ def play(game, players, deal, seats, prng, variant=0, playouts=opponents.HARD_PL
         seat = s.current_player()
         level = seats[seat]
         t0 = time.perf_counter()
-        a = opponents.choose(game, s.observe(seat), prng, level, playouts)
+        a = opponents.choose(game, s.observe(seat), prng, level, moves)
         spent[level] += time.perf_counter() - t0
         count[level] += 1
         s.apply(a)
@@ -51,7 +51,7 @@ def play(game, players, deal, seats, prng, variant=0, playouts=opponents.HARD_PL
 def _games(args):
     """A chunk of a match (for worker processes): per game, the winners'
     levels with their share and the seat of each win."""
-    game_id, players, levels, first, n, seed, variant, playouts = args
+    game_id, players, levels, first, n, seed, variant, moves = args
     from games import by_id
 
     game = by_id(game_id)
@@ -63,17 +63,17 @@ def _games(args):
     for i in range(first, first + n):
         deal = deals.below(DEAL_MAX) + 1
         seats = [levels[(k + i) % players] for k in range(players)]
-        s, spent, count = play(game, players, deal, seats, prng, variant, playouts)
+        s, spent, count = play(game, players, deal, seats, prng, variant, moves)
         win = s.winners()
         out.append((s.turns, [(seats[w], w, 1.0 / len(win)) for w in win], spent, count))
     return out
 
 
 def run(game, players, levels, games, seed=1, variant=0, jobs=1, progress=None,
-        playouts=opponents.HARD_PLAYOUTS):  # fmt: skip
+        moves=0):  # fmt: skip
     chunk = 10
     tasks = [
-        (game.ID, players, levels, first, min(chunk, games - first), seed, variant, playouts)
+        (game.ID, players, levels, first, min(chunk, games - first), seed, variant, moves)
         for first in range(0, games, chunk)
     ]
     results = []

@@ -116,7 +116,84 @@ def test_hard_keeps_the_normal_choice_with_too_few_playouts():
         n = obs.legal_actions([0] * 120)
         if n > 1:
             normal = game.basic_policy(obs, Prng(1))
-            assert opponents.hard(game, obs, Prng(2), 2 * n - 1) == normal
+            two_samples = 2 * (opponents._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
+            assert opponents.hard(game, obs, Prng(2), two_samples - 1) == normal
+
+
+class _Counted:
+    """A game module whose Normal policy counts its calls: how many moves
+    a Hard decision simulated."""
+
+    def __init__(self, game):
+        self.game = game
+        self.SEARCH_MOVES = game.SEARCH_MOVES
+        self.calls = 0
+        self.choice_key = getattr(game, "choice_key", None)
+
+    def basic_policy(self, obs, prng=None):
+        self.calls += 1
+        return self.game.basic_policy(obs, prng)
+
+
+@pytest.mark.parametrize(
+    "game_id,players",
+    [("color-elevator", 2), ("color-elevator", 4), ("elevator", 3), ("elevator", 6),
+     ("bastard", 2), ("bastard", 12), ("roller-coaster", 2), ("roller-coaster", 4)],
+)  # fmt: skip
+def test_hard_stays_within_its_budget_of_moves(game_id, players):
+    """A Hard decision simulates at most the game's SEARCH_MOVES moves, at
+    every player count (a round is longer with more players, so fewer
+    samples fit), and it does search where the budget allows."""
+    from games import by_id
+
+    game = by_id(game_id)
+    counted = _Counted(game)
+    prng = Prng(7)
+    searched = 0
+    for deal in range(1, 4):
+        s = game.new_state(players, deal)
+        while not s.is_over() and s.turns < 150:
+            seat = s.current_player()
+            counted.calls = 0
+            a = opponents.hard(counted, s.observe(seat), prng)
+            assert counted.calls - 1 <= game.SEARCH_MOVES  # the first call: Normal's own choice
+            searched += counted.calls > 1
+            s.apply(a)
+    if game_id != "color-elevator" and players <= 4:
+        assert searched > 0
+
+
+def test_hard_stops_at_the_board_clock():
+    """With a clock, Hard starts no sample that would end past THINK_MS: a
+    clock that shows each sample taking longer than half of it leaves one
+    sample, too few, so Normal's choice stands; a stopped clock changes
+    nothing."""
+    from games import by_id
+
+    game = by_id("elevator")
+    slow = [0]
+
+    def clock():  # 200 ms a reading
+        slow[0] += 200
+        return slow[0]
+
+    def stopped():
+        return 1234
+
+    checked = 0
+    for deal in range(1, 40):
+        s = game.new_state(4, deal)
+        prng = Prng(deal)
+        while not s.is_over() and s.turns < 60:
+            obs = s.observe(s.current_player())
+            normal = game.basic_policy(obs, Prng(1))
+            free = opponents.hard(game, obs, Prng(5))
+            assert opponents.hard(game, obs, Prng(5), 0, stopped) == free
+            before = opponents.late[0]
+            assert opponents.hard(game, obs, Prng(5), 0, clock) == normal
+            checked += opponents.late[0] > before
+            s.apply(game.basic_policy(obs, prng))
+    assert checked > 0
 
 
 def _rc_after_turnover(deal):

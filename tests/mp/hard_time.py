@@ -1,11 +1,15 @@
 """Time per Hard decision on the MicroPython VM (for ``make bench``):
 
-    micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS PLAYOUTS [GAMES]
+    micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS MOVES [GAMES [SLOWER]]
 
-Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard and the others at Normal, and prints
-'hard us mean=M max=X decisions=N actions=C' (microseconds; C is a
-checksum of every action taken, equal on CPython and MicroPython when
-both VMs make the same decisions).
+Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (MOVES
+simulated moves a decision, 0 for the game's own ``SEARCH_MOVES``) and
+the others at Normal, and prints 'hard us mean=M p90=P max=X decisions=N
+late=L actions=C' (microseconds; C is a checksum of every action taken,
+equal on CPython and MicroPython when both VMs make the same decisions).
+With SLOWER (185 for an RP2040), Hard also gets a clock that runs that
+many times faster than this VM's, as if on the board, and stops at its
+THINK_MS; L counts the decisions where that clock cut the search short.
 """
 
 import sys
@@ -22,11 +26,20 @@ from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
 
-def main(game_id, players, playouts, games=2):
+def main(game_id, players, moves, games=2, slower=0):
     game = by_id(game_id)
     prng = Prng(3)
-    total = worst = n = 0
+    origin = _now()
+    board = [0]
+
+    def clock():  # milliseconds on the board
+        board[0] = _diff(_now(), origin) * slower // 1000
+        return board[0]
+
+    total = n = 0
+    opponents.late[0] = 0
     check = 0
+    times = []
     for deal in range(5, 5 + games):
         s = game.new_state(players, deal)
         while not s.is_over():
@@ -34,20 +47,22 @@ def main(game_id, players, playouts, games=2):
             obs = s.observe(seat)
             if seat == 0:
                 t = _now()
-                a = opponents.hard(game, obs, prng, playouts)
+                a = opponents.hard(game, obs, prng, moves, clock if slower else None)
                 dt = _diff(_now(), t)
                 total += dt
-                worst = max(worst, dt)
+                times.append(dt)
                 n += 1
             else:
                 a = game.basic_policy(obs, prng)
             check = (check * 31 + a + 1) % 1000003
             s.apply(a)
-    line = "hard us mean=%d max=%d decisions=%d actions=%d" % (total // n, worst, n, check)
+    times.sort()
+    line = "hard us mean=%d p90=%d max=%d decisions=%d late=%d actions=%d" % (
+        total // n, times[n * 9 // 10], times[-1], n, opponents.late[0], check)  # fmt: skip
     print(line)
     return check
 
 
 if __name__ == "__main__":
     a = sys.argv[1:]
-    main(a[0], int(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 2)
+    main(a[0], int(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 2, int(a[4]) if len(a) > 4 else 0)
