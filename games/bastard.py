@@ -16,7 +16,6 @@ ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fie
 
 COLOUR_JOKERS = const(1)
 MAX_ACTIONS = const(112)
-SEARCH_MOVES = const(32)  # Hard's budget per decision (lib/opponents.py)
 SERIES = True  # BA-13: the next game starts left of the last winner
 DRAW = PASS
 

@@ -29,7 +29,6 @@ ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fie
 
 JOKERS = const(1)
 MAX_ACTIONS = const(112)
-SEARCH_MOVES = const(24)  # Hard's budget per decision (lib/opponents.py)
 MAX_TURNS = const(1000)  # CE-15
 DRAW = const(200)
 DONE = const(201)  # never legal here; kept so tools can treat games alike

@@ -15,7 +15,6 @@ _INFO = games.info("elevator")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
 
 MAX_ACTIONS = const(112)
-SEARCH_MOVES = const(32)  # Hard's budget per decision (lib/opponents.py)
 DRAW = PASS
 
 # EL-9: the stuck player draws one card per player; givers start on the

@@ -17,7 +17,6 @@ _INFO = games.info("roller-coaster")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
 
 MAX_ACTIONS = const(112)
-SEARCH_MOVES = const(36)  # Hard's budget per decision (lib/opponents.py)
 HAND_SIZE = const(5)
 MAX_TURNS = const(2000)  # RC-14
 

@@ -7,7 +7,7 @@
   candidate action there, lets every seat play on with the Normal policy
   for one round, and scores where its seat stands (``_standing``); the
   Normal choice stands unless another action scores clearly better over
-  all samples. Its budget is a number of simulated moves, set by each
+  all samples. Its budget is a number of simulated moves, set for each
   game (``SEARCH_MOVES``) to fit the board's time. When the stock's
   order is known to every seat (Roller Coaster after a turnover), it
   searches one world deeper instead (``_deep``).
@@ -27,12 +27,13 @@ NAMES = ("Easy", "Normal", "Hard")
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
 # move in a playout is one unit, a copy of the state about one, a sampled
-# world (copy and deal) _WORLD. Each game module sets SEARCH_MOVES so
-# that its slowest decisions stay near 300 ms on an RP2040, sized on the
-# MicroPython VM, which runs about 185 times faster than CircuitPython
-# there (930 against about 170,000 pystones/s): see README, "Opponent
-# levels". A playout is one sampled world, one candidate action and one
-# round of play after it.
+# world (copy and deal) _WORLD. Each game's budget keeps its slowest
+# decisions near 300 ms on an RP2040, sized on the MicroPython VM, which
+# runs about 185 times faster than CircuitPython there (930 against
+# about 170,000 pystones/s): see README, "Opponent levels". Color
+# Elevator's moves cost the most. A playout is one sampled world, one
+# candidate action and one round of play after it.
+SEARCH_MOVES = {"color-elevator": 24, "elevator": 32, "bastard": 32, "roller-coaster": 36}
 ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
@@ -56,7 +57,7 @@ _totals = [0] * 120
 
 def choose(game, obs, prng, level, moves=0, clock=None):
     """The action a ``level`` player takes from observation ``obs``; Hard
-    searches ``moves`` simulated moves (0: the game's ``SEARCH_MOVES``),
+    searches ``moves`` simulated moves (0: the game's, ``SEARCH_MOVES``),
     and stops early at THINK_MS on ``clock`` when one is given."""
     if level == EASY:
         n = obs.legal_actions(_buf)
@@ -194,7 +195,7 @@ def hard(game, obs, prng, moves=0, clock=None):
         return _actions[0]
     normal = game.basic_policy(obs, prng)
     if moves <= 0:
-        moves = game.SEARCH_MOVES
+        moves = SEARCH_MOVES[game.ID]
     start = clock() if clock else 0
     if obs.deck_public():
         return _deep(game, obs, prng, moves, n, normal, clock, start)

@@ -126,7 +126,7 @@ class _Counted:
 
     def __init__(self, game):
         self.game = game
-        self.SEARCH_MOVES = game.SEARCH_MOVES
+        self.ID = game.ID
         self.calls = 0
         self.choice_key = getattr(game, "choice_key", None)
 
@@ -156,7 +156,8 @@ def test_hard_stays_within_its_budget_of_moves(game_id, players):
             seat = s.current_player()
             counted.calls = 0
             a = opponents.hard(counted, s.observe(seat), prng)
-            assert counted.calls - 1 <= game.SEARCH_MOVES  # the first call: Normal's own choice
+            # the first call is Normal's own choice
+            assert counted.calls - 1 <= opponents.SEARCH_MOVES[game_id]
             searched += counted.calls > 1
             s.apply(a)
     if game_id != "color-elevator" and players <= 4:

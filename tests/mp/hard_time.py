@@ -3,7 +3,7 @@
     micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS MOVES [GAMES [SLOWER]]
 
 Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (MOVES
-simulated moves a decision, 0 for the game's own ``SEARCH_MOVES``) and
+simulated moves a decision, 0 for the game's own, ``opponents.SEARCH_MOVES``) and
 the others at Normal, and prints 'hard us mean=M p90=P max=X decisions=N
 late=L actions=C' (microseconds; C is a checksum of every action taken,
 equal on CPython and MicroPython when both VMs make the same decisions).
