@@ -6,8 +6,9 @@ only when nothing can be played. It decides from an observation (see
 It plans on rank counts, not on copies of the state. For a fixed first
 rank and direction the greedy walk (a natural card when the hand has that
 rank, else a joker, never ending on a joker) gives the longest run, so
-trying every start and both directions finds the best one in a few
-hundred steps with two small preallocated buffers.
+trying every start and both directions finds the best one. Ranks are
+counted only when a walk reaches them, in preallocated buffers: the
+policy is most of the cost of Hard's playouts.
 """
 
 from micropython import const
@@ -16,20 +17,30 @@ import cards
 from games.roller_coaster import DONE, DRAW
 
 _RANKS = const(13)
-_counts = bytearray(_RANKS)
+_UNKNOWN = const(255)
+_unknown = b"\xff" * _RANKS
+_zero = bytes(_RANKS)
+_counts = bytearray(_RANKS)  # the hand's cards of each rank, counted when first asked
+_used = bytearray(_RANKS)  # taken by the walk being tried
 _best = [0, 0, 0, 0]  # length, jokers used, first rank (-1 = joker), direction
 
 
-def _walk(r, d, jokers, first_is_joker_ok):
-    """Greedy run from rank ``r`` going ``d``, on a copy of the counts in
-    ``_counts``; returns (cards, jokers used) ending on a natural card."""
+def _walk(hand, r, d, jokers, first_is_joker_ok):
+    """Greedy run from rank ``r`` going ``d``; returns (cards, jokers used)
+    ending on a natural card. A walk seldom passes more than a few ranks,
+    so ranks are counted only when the walk reaches them."""
+    _used[:] = _zero
     length = 0
     used = 0
     best_len = 0
     best_used = 0
     while True:
-        if _counts[r]:
-            _counts[r] -= 1
+        have = _counts[r]
+        if have == _UNKNOWN:
+            have = hand.count_rank(r)
+            _counts[r] = have
+        if have > _used[r]:
+            _used[r] += 1
             length += 1
             best_len = length  # a natural card: the run may end here
             best_used = used
@@ -40,11 +51,6 @@ def _walk(r, d, jokers, first_is_joker_ok):
             break
         r = (r + d) % _RANKS
     return best_len, best_used
-
-
-def _load(hand):
-    for r in range(_RANKS):
-        _counts[r] = hand.count_rank(r)
 
 
 def _consider(length, used, first, d):
@@ -64,32 +70,29 @@ def _plan(obs):
     b[0] = b[1] = 0
     b[2] = -1
     b[3] = 0
+    _counts[:] = _unknown
     if obs.run_n == 0:
         if obs.opening:
-            starts = range(_RANKS)
-        else:
-            top = cards.rank(obs.pile[obs.pile_n - 1])
-            starts = ((top + 1) % _RANKS, (top - 1) % _RANKS)
-        for s in starts:
-            for d in (1, -1):
-                if not obs.opening and (s - d) % _RANKS != top:
-                    continue  # the first card must step from the top this way
-                _load(hand)
-                length, used = _walk(s, d, jokers, False)
-                if obs.opening and length < 2:
-                    continue
-                _consider(length, used, s, d)
+            for s in range(_RANKS):
+                for d in (1, -1):
+                    length, used = _walk(hand, s, d, jokers, False)
+                    if length >= 2:
+                        _consider(length, used, s, d)
+            return
+        # the first card steps from the top, and that step sets the way
+        top = cards.rank(obs.pile[obs.pile_n - 1])
+        for d in (1, -1):
+            s = (top + d) % _RANKS
+            length, used = _walk(hand, s, d, jokers, False)
+            _consider(length, used, s, d)
         return
     # mid-run: the next rank is fixed (or one of two at the opening)
-    if obs.run_dir:
-        dirs = (obs.run_dir,)
-    else:
-        dirs = (1, -1)
-    for d in dirs:
+    for d in (1, -1):
+        if obs.run_dir and d != obs.run_dir:
+            continue
         nxt = obs.run_next if obs.run_dir else (obs.run_anchor + d * (obs.run_jokers + 1)) % _RANKS
-        _load(hand)
-        length, used = _walk(nxt, d, jokers, True)
-        first = nxt if hand.count_rank(nxt) else -1
+        length, used = _walk(hand, nxt, d, jokers, True)
+        first = nxt if _counts[nxt] else -1
         _consider(length, used, first, d)
 
 

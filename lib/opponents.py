@@ -33,7 +33,7 @@ NAMES = ("Easy", "Normal", "Hard")
 # about 170,000 pystones/s): see README, "Opponent levels". Color
 # Elevator's moves cost the most. A playout is one sampled world, one
 # candidate action and one round of play after it.
-SEARCH_MOVES = {"color-elevator": 24, "elevator": 32, "bastard": 32, "roller-coaster": 36}
+SEARCH_MOVES = {"color-elevator": 24, "elevator": 32, "bastard": 32, "roller-coaster": 48}
 ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
