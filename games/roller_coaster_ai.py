@@ -22,12 +22,13 @@ _unknown = b"\xff" * _RANKS
 _zero = bytes(_RANKS)
 _counts = bytearray(_RANKS)  # the hand's cards of each rank, counted when first asked
 _used = bytearray(_RANKS)  # taken by the walk being tried
+_run = [0, 0]  # the last walk's cards and jokers used (no tuple per walk)
 _best = [0, 0, 0, 0]  # length, jokers used, first rank (-1 = joker), direction
 
 
 def _walk(hand, r, d, jokers, first_is_joker_ok):
-    """Greedy run from rank ``r`` going ``d``; returns (cards, jokers used)
-    ending on a natural card. A walk seldom passes more than a few ranks,
+    """Greedy run from rank ``r`` going ``d``, into ``_run``: (cards, jokers
+    used) ending on a natural card. A walk seldom passes more than a few ranks,
     so ranks are counted only when the walk reaches them."""
     _used[:] = _zero
     length = 0
@@ -50,11 +51,15 @@ def _walk(hand, r, d, jokers, first_is_joker_ok):
         else:
             break
         r = (r + d) % _RANKS
-    return best_len, best_used
+    _run[0] = best_len
+    _run[1] = best_used
 
 
-def _consider(length, used, first, d):
+def _consider(first, d):
+    """Keep the last walk (``_run``) if it beats the best so far."""
     b = _best
+    length = _run[0]
+    used = _run[1]
     if length > b[0] or (length == b[0] and used < b[1]):
         b[0] = length
         b[1] = used
@@ -75,25 +80,24 @@ def _plan(obs):
         if obs.opening:
             for s in range(_RANKS):
                 for d in (1, -1):
-                    length, used = _walk(hand, s, d, jokers, False)
-                    if length >= 2:
-                        _consider(length, used, s, d)
+                    _walk(hand, s, d, jokers, False)
+                    if _run[0] >= 2:
+                        _consider(s, d)
             return
         # the first card steps from the top, and that step sets the way
         top = cards.rank(obs.pile[obs.pile_n - 1])
         for d in (1, -1):
             s = (top + d) % _RANKS
-            length, used = _walk(hand, s, d, jokers, False)
-            _consider(length, used, s, d)
+            _walk(hand, s, d, jokers, False)
+            _consider(s, d)
         return
     # mid-run: the next rank is fixed (or one of two at the opening)
     for d in (1, -1):
         if obs.run_dir and d != obs.run_dir:
             continue
         nxt = obs.run_next if obs.run_dir else (obs.run_anchor + d * (obs.run_jokers + 1)) % _RANKS
-        length, used = _walk(hand, nxt, d, jokers, True)
-        first = nxt if _counts[nxt] else -1
-        _consider(length, used, first, d)
+        _walk(hand, nxt, d, jokers, True)
+        _consider(nxt if _counts[nxt] else -1, d)
 
 
 def basic_policy(obs, prng=None):

@@ -16,6 +16,7 @@ def test_mp_runner_rules_and_heap_lock():
     last = r.stdout.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed")
     assert "test_engine_mp.test_legal_actions_and_apply_allocate_nothing" in r.stdout
+    assert "test_engine_mp.test_roller_coaster_normal_allocates_nothing" in r.stdout
 
 
 # every game, at its largest table and in each variant: (game, players, variant)

@@ -52,3 +52,26 @@ def test_cardset_and_prng_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert n == 107 + 8 + 3 and k == 107 and x >= 0
+
+
+def _locked_policy(policy, obs):
+    micropython.heap_lock()
+    try:
+        return policy(obs)
+    finally:
+        micropython.heap_unlock()
+
+
+def test_roller_coaster_normal_allocates_nothing():
+    # Normal's run search is most of a Hard playout's cost in Roller Coaster
+    from games import by_id, roller_coaster_ai
+
+    game = by_id("roller-coaster")
+    moves = 0
+    for players in (2, 4, 8):
+        s = game.new_state(players, 7)
+        while not s.is_over():
+            obs = s.observe(s.current_player())
+            s.apply(_locked_policy(roller_coaster_ai.basic_policy, obs))
+            moves += 1
+    assert moves > 100
