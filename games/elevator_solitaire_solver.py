@@ -13,6 +13,8 @@ the answer is UNKNOWN rather than a guess.
     verdict, line = solve(state, 2000)     # at most 2,000 positions
 """
 
+from array import array
+
 from micropython import const
 
 import cards
@@ -43,7 +45,22 @@ _COVER = _cover_masks()
 _FULL = (1 << SIZE) - 1
 
 
+def _filled(code, n, value):
+    """An array of ``n`` items of ``value``, made in one allocation."""
+    a = array(code, range(n))
+    for i in range(n):
+        a[i] = value
+    return a
+
+
+_DEPTH = const(53)  # a line is at most 28 plays and 24 turns deep, plus the start
+_DRAWN = const(255)  # a node whose pyramid plays are tried: the draw is next (or done)
+
+
 class _Search:
+    """One search. Its stack of positions lives in fixed buffers (no
+    recursion: a board's pystack holds about 23 frames)."""
+
     def __init__(self, state, budget, memo):
         self.ranks = [cards.rank(c) if c != GONE else -1 for c in state.pyr]
         # stock cards in the order they will be turned (top of the stock first)
@@ -59,11 +76,19 @@ class _Search:
             while size < 2 * memo:
                 size *= 2
             self.mask = size - 1
-            self.t_left = [-1] * size
-            self.t_sub = [0] * size
+            self.t_left = _filled("i", size, -1)
+            self.t_sub = _filled("H", size, 0)
             self.lost = None
         else:
             self.lost = set()  # CPython tools: every lost position, exactly
+        # the stack: each node's position, the next pyramid position to try
+        # (+1; 0 when none is left, _DRAWN once the draw is tried) and the
+        # move that led to it
+        self.s_left = _filled("i", _DEPTH, 0)
+        self.s_turned = bytearray(_DEPTH)
+        self.s_top = bytearray(_DEPTH)
+        self.s_next = bytearray(_DEPTH)
+        self.s_move = bytearray(_DEPTH)
 
     def _slot(self, left, sub):
         """Where (left, sub) is in the table, or else a free slot, or -1."""
@@ -92,37 +117,72 @@ class _Search:
             self.t_left[h] = left
             self.t_sub[h] = sub
 
-    def win(self, left, turned, top, line):
-        """True when the position can be cleared; ``line`` gets the moves."""
-        if left == 0:
-            return True
+    def _enter(self, d, left, turned, top, move):
+        """Open node ``d`` (reached by ``move``); False when it is known
+        lost or the budget is spent."""
         if self.known_lost(left, turned, top):
             return False
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             self.out_of_budget = True
             return False
+        self.s_left[d] = left
+        self.s_turned[d] = turned
+        self.s_top[d] = top
+        self.s_next[d] = SIZE if top != _EMPTY else 0
+        self.s_move[d] = move
+        return True
+
+    def _child(self, d):
+        """Node ``d``'s next untried move, as (left, turned, top, move) of
+        the position it leads to; None when every move is tried. The
+        base of the pyramid first (it frees the most), then the stock."""
+        left = self.s_left[d]
+        top = self.s_top[d]
         ranks = self.ranks
-        if top != _EMPTY:
-            for p in range(SIZE - 1, -1, -1):  # the base first: it frees the most
-                if (left >> p) & 1 and not (left & _COVER[p]):
-                    d = (ranks[p] - top) % 13
-                    if d == 1 or d == 12:
-                        line.append(p)
-                        if self.win(left & ~(1 << p), turned, ranks[p], line):
-                            return True
-                        line.pop()
-                        if self.out_of_budget:
-                            return False
-        if turned < len(self.stock):
-            line.append(DRAW)
-            if self.win(left, turned + 1, self.stock[turned], line):
+        nxt = self.s_next[d]
+        while 0 < nxt <= SIZE:
+            p = nxt - 1
+            nxt -= 1
+            if (left >> p) & 1 and not (left & _COVER[p]):
+                diff = (ranks[p] - top) % 13
+                if diff == 1 or diff == 12:
+                    self.s_next[d] = nxt
+                    return left & ~(1 << p), self.s_turned[d], ranks[p], p
+        self.s_next[d] = _DRAWN
+        turned = self.s_turned[d]
+        if nxt != _DRAWN and turned < len(self.stock):
+            return left, turned + 1, self.stock[turned], DRAW
+        return None
+
+    def run(self, left, turned, top):
+        """True when the position can be cleared (the moves are then
+        ``s_move[1 .. depth]``: see ``line``)."""
+        self.depth = 0
+        if left == 0:
+            return True
+        if not self._enter(0, left, turned, top, 0):
+            return False
+        d = 0
+        while d >= 0:
+            child = self._child(d)
+            if child is None:  # every move from here loses
+                self.remember_lost(self.s_left[d], self.s_turned[d], self.s_top[d])
+                d -= 1
+                continue
+            c_left, c_turned, c_top, move = child
+            if c_left == 0:
+                self.s_move[d + 1] = move
+                self.depth = d + 1
                 return True
-            line.pop()
-            if self.out_of_budget:
+            if self._enter(d + 1, c_left, c_turned, c_top, move):
+                d += 1
+            elif self.out_of_budget:
                 return False
-        self.remember_lost(left, turned, top)
         return False
+
+    def line(self):
+        return [self.s_move[i] for i in range(1, self.depth + 1)]
 
 
 def solve(state, budget=0, memo=0):
@@ -143,9 +203,8 @@ def search(state, budget=0, memo=0):
         if state.pyr[p] != GONE:
             left |= 1 << p
     top = cards.rank(state.pile[state.pile_n - 1]) if state.pile_n else _EMPTY
-    line = []
-    if s.win(left, 0, top, line):
-        return WIN, line, s.nodes
+    if s.run(left, 0, top):
+        return WIN, s.line(), s.nodes
     return (UNKNOWN if s.out_of_budget else LOSS), [], s.nodes
 
 

@@ -21,6 +21,11 @@ from buttons import PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
 from saves import IDLE_SAVE_MS, Saves
 
+# Modules every game uses, loaded at start-up (largest compile first, while
+# the heap is empty) and kept, so a game's start compiles only its own
+# modules (``python -m sim.memory`` shows why: tests/mp/session.py).
+_KEEP = ("table", "results", "opponents", "gamestate")
+
 
 class App:
     def __init__(self, hw):
@@ -33,9 +38,7 @@ class App:
         self.apply_settings()
         if self.saves.message:
             print("saves: " + self.saves.message.lower())
-        line = self.saves.last_line()
-        if line:
-            print("last game: " + line)
+        self.saves.print_last()
         self.rng = Prng(hw.entropy())
         self.event = Event()
         self.screen = None
@@ -215,6 +218,9 @@ class App:
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""
+        for name in _KEEP:  # loaded once, in this order, and kept
+            gc.collect()
+            __import__(name)
         import screens
 
         if self.resident is None and sys.implementation.name != "cpython":

@@ -90,10 +90,16 @@ class GameState(StateView):
         for name in self.BUFFERS:
             getattr(self, name)[:] = getattr(o, name)
 
-    def observe(self, seat):
+    def observe(self, seat, into=None):
         """What ``seat`` sees: its own hand, the pile, every count; not the
-        other hands nor the stock's order."""
-        s = self.clone()
+        other hands nor the stock's order. ``into``: a state of the same
+        game and table (from ``_blank``) to fill instead of a new one, so a
+        table that observes every turn allocates nothing for it."""
+        if into is None:
+            s = self.clone()
+        else:
+            s = into
+            s._copy_from(self)
         s.observer = seat
         for i in range(self.num_players):
             if i != seat:

@@ -7,9 +7,15 @@ Two 1-bit Bitmaps are built once at start-up from the row strings below:
 - ``CARDS``: card halves in 10x7 tiles. A card is a 1x2 TileGrid (rank
   half over suit half), 10x14 pixels, white with black marks, so rank and
   suit stay legible at 8 pixels.
+
+Larger text (menus, headings) is drawn from a third sheet that costs no
+RAM: the board's built-in terminal font, ``terminalio.FONT.bitmap``, a
+read-only Bitmap in flash holding printable ASCII as one row of 6x12
+tiles (``big_tile``).
 """
 
 import displayio
+import terminalio
 from micropython import const
 
 import cards
@@ -172,6 +178,17 @@ def _sheets():
 
 
 CHARS, FONT, CARDS = _sheets()
+
+
+BIG = terminalio.FONT.bitmap
+BIG_W, BIG_H = terminalio.FONT.get_bounding_box()[:2]
+BIG_SPACE = const(0)
+
+
+def big_tile(ch):
+    """The built-in font's tile for ``ch`` (printable ASCII; else '?')."""
+    c = ord(ch)
+    return c - 32 if 32 <= c <= 126 else 31
 
 
 def char_tile(ch):

@@ -1,24 +1,16 @@
-"""The pause menu over a game's table, and the rules pages it opens.
+"""The pause menu over a game's table.
 
-Pause: Resume, Rules, Hint, Sound on/off, Restart (the same deal), New
-deal, Quit to the game menu. The table stays in memory, untouched, while
-the menu shows; Resume puts it back on the panel. B also resumes.
-
-Rules: the game's rules summarised in pages of at most seven lines of 32
-characters, read from ``games/<game>_rules.txt`` one page at a time (a
-page starts with a ``= TITLE`` line). A 128x32 panel shows three lines
-at a time; next and previous (arrows, A) step a screenful, across pages;
-B goes back.
+Resume, Rules, Hint, Sound on/off, Restart (the same deal), New deal,
+Quit to the game menu. The table stays in memory, untouched, while the
+menu shows; Resume puts it back on the panel. B also resumes. Loaded with
+the table (every game pauses), so opening it needs no module; the rules
+pages (``rules.py``) are loaded when asked for.
 """
 
-from micropython import const
-
-import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screens import GameMenu, Screen, start_game
 
-_PAGE_LINES = const(7)
 ITEMS = ("Resume", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
 
 
@@ -57,6 +49,9 @@ class Pause(Screen):
         if item == "Resume":
             self.resume()
         elif item == "Rules":
+            app.clear()
+            from rules import Rules
+
             app.show(Rules(app, self, t.game.ID))
         elif item == "Hint":
             self.resume()
@@ -80,94 +75,3 @@ class Pause(Screen):
     def resume(self):
         self.app.show(self.table)
         self.table.resumed()
-
-
-def rules_path(game_id):
-    """Where a game's rules pages are: next to the games package."""
-    return games.data_path(game_id.replace("-", "_") + "_rules.txt")
-
-
-def page_starts(path):
-    """The byte offset of every page of a rules file."""
-    starts = []
-    at = 0
-    with open(path, "rb") as f:
-        for line in f:
-            if line[:1] == b"=":
-                starts.append(at)
-            at += len(line)
-    return starts
-
-
-def read_page(path, start):
-    """(title, lines) of the page starting at byte ``start``."""
-    lines = []
-    with open(path, "rb") as f:
-        f.seek(start)
-        title = f.readline().decode().strip()[1:].strip()
-        for line in f:
-            if line[:1] == b"=" or len(lines) == _PAGE_LINES:
-                break
-            lines.append(line.decode().rstrip())
-    return title, lines
-
-
-class Rules(Screen):
-    def __init__(self, app, back, game_id):
-        super().__init__(app)
-        self.back = back
-        self.path = rules_path(game_id)
-        try:
-            self.starts = page_starts(self.path)
-        except OSError:  # the rules file is missing from this build
-            self.starts = []
-        self.page = 0
-        self.part = 0  # which screenful of the page (128x32 shows 3 lines)
-        self.rows_shown = 3 if app.small else _PAGE_LINES
-        self.head = ui.TextRow(32, 0, 0)
-        self.group.append(self.head.grid)
-        self.rows = []
-        for i in range(self.rows_shown):  # one row per 8-pixel page of the panel's memory
-            row = ui.TextRow(32, 0, 8 + i * 8)
-            self.rows.append(row)
-            self.group.append(row.grid)
-        self._load()
-        self._render()
-
-    def _load(self):
-        if not self.starts:
-            self.heading, self.lines = "RULES", ["NO RULES FILE IN THIS BUILD"]
-        else:
-            self.heading, self.lines = read_page(self.path, self.starts[self.page])
-
-    def parts(self):
-        n = len(self.lines)
-        return max(1, (n + self.rows_shown - 1) // self.rows_shown)
-
-    def _render(self):
-        pages = max(1, len(self.starts))
-        self.head.set("%d/%d %s" % (self.page + 1, pages, self.heading))
-        first = self.part * self.rows_shown
-        for i in range(self.rows_shown):
-            j = first + i
-            self.rows[i].set(self.lines[j] if j < len(self.lines) else "")
-
-    def step(self, d):
-        """Next (1) or previous (-1) screenful, across pages."""
-        part = self.part + d
-        if 0 <= part < self.parts():
-            self.part = part
-            self._render()
-            return
-        self.page = (self.page + d) % max(1, len(self.starts))
-        self._load()
-        self.part = self.parts() - 1 if d < 0 else 0
-        self._render()
-
-    def on_key(self, key, now):
-        if key in (UP, LEFT):
-            self.step(-1)
-        elif key in (DOWN, RIGHT, A):
-            self.step(1)
-        elif key in (B, START):
-            self.app.show(self.back)

@@ -14,12 +14,13 @@ when the pause menu opens, when the person has left the keys alone for
 ``IDLE_SAVE_MS`` (so before the panel goes dark and the board sleeps),
 and when settings are left changed: never per move.
 
-Only this small module stays loaded: the work (``savework.py``), the
-layout (``store.py``) and the encodings (``savecodec.py``,
-``snapshot.py``) are imported to load or write, then let go, so their
-code is not in the heap during play. If even that cannot be loaded (the
-heap is full), the console says so and plays on: nothing is lost that
-was saved before.
+Writing (``savework.py``, with the store's layout ``store.py`` and the
+encoders ``savecodec.py`` and ``snapshot.py``) is loaded when the console
+starts and stays, with the store's copy buffer made then, so a save never
+waits for a module or a big piece of heap. Reading (``saveread.py``,
+``storeread.py``, ``snapread.py``) is loaded at power-up and for
+Continue, then let go. A save that cannot be written (the heap is full)
+is said and kept to be tried again: nothing is dropped.
 """
 
 import gc
@@ -73,8 +74,10 @@ def _let_go(*names):
 class Saves:
     def __init__(self, nvm):
         import games
+        import store
 
         self.nvm = nvm
+        self.store = store.Store(nvm)  # its copy buffer is made now, once
         self.settings = Settings()
         self.stats = [[0] * 5 for _ in games.CATALOGUE]
         self.game = None  # bytes: setup + snapshot of the game in progress
@@ -83,40 +86,60 @@ class Saves:
         self.ended = None  # (setup, moves) of a game just over, until written
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
+        self.failed = 0  # saves that could not be written since the last that was
         self.dropped = ()  # records the last write had no room for
-        self.slot = -1  # slot holding the newest good copy
-        self.seq = 0
-        self.status = 0  # what loading found (store.py's codes)
         self.message = ""  # what to tell the person, once
         self.loaded = False  # the store was read (nothing is written before it is)
-        self._run("load")
-        if not self.loaded:
-            self.message = "MEMORY FULL: SAVES NOT READ"
+        import savework  # noqa: F401  (kept loaded, low in the heap: see above)
 
-    def _run(self, name, *args):
+        self.read()
+
+    def read(self):
+        """Read the store (power-up); on a full heap, say so and read it
+        before the first write instead."""
+        try:
+            import saveread
+
+            saveread.load(self)
+        except MemoryError:
+            self.message = "MEMORY FULL: SAVES NOT READ"
+        finally:
+            _let_go("saveread", "storeread")
+
+    def _write(self, name, *args):
         try:
             import savework
 
-            return getattr(savework, name)(self, *args)
-        except MemoryError:  # nothing written, nothing dropped: try again later
-            self.message = ("MEMORY FULL: GAME KEPT FOR LATER" if name == "saved_game"
-                            else "MEMORY FULL: NOT SAVED")  # fmt: skip
-            return None
-        finally:
-            _let_go("savework", "savecodec", "snapshot", "store")
+            ok = getattr(savework, name)(self, *args)
+            self.failed = 0
+            return ok
+        except MemoryError:  # nothing written, nothing dropped: tried again later
+            self.failed += 1
+            self.dirty = True
+            self.message = "MEMORY FULL: NOT SAVED, WILL RETRY"
+            return False
 
     def commit(self):
-        """Write every record now: one flash write."""
-        return self._run("commit")
+        """Write every record now: one flash write. False when it could not
+        be written (``failed`` counts; the records stay to be retried)."""
+        return self._write("commit")
 
     def keep_game(self, setup, state, moves, moves_n):
         """Write the running game (``moves`` None: its moves are not known)."""
-        self._run("keep_game", setup, state, moves, moves_n)
+        return self._write("keep_game", setup, state, moves, moves_n)
 
     def saved_game(self):
         """(setup, state, moves or None) of the saved game in progress, or
         None (a record that does not restore is dropped, never played)."""
-        return self._run("saved_game")
+        try:
+            import snapread
+
+            return snapread.saved_game(self)
+        except MemoryError:  # not a bad record: kept for when memory allows
+            self.message = "MEMORY FULL: GAME KEPT FOR LATER"
+            return None
+        finally:
+            _let_go("snapread", "saveread", "storeread")
 
     def game_over(self, setup, moves, moves_n, won, score):
         """Count the result and forget the game now; its record is written
@@ -154,6 +177,10 @@ class Saves:
             "STREAK %d  LONGEST %d" % (streak, longest),
         ]
 
-    def last_line(self):
-        """The last finished game as one line of text, or ''."""
-        return self._run("last_line") if self.last is not None else ""
+    def print_last(self):
+        """Print the last finished game's record on the serial console (a
+        maintainer can replay it: ``python -m sim --replay``)."""
+        if self.last is not None:
+            import savecodec
+
+            savecodec.print_line(self.last, len(self.last))

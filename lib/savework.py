@@ -1,133 +1,90 @@
-"""The work behind ``saves.py``: reading the store at power-up, writing
-it, and turning games into records and back. Imported for each of these
-and let go after, so none of it stays in the heap during play.
+"""Writing what the console keeps (``saves.py``): every record, most
+important first, put together in the store's copy buffer and written
+with one assignment.
+
+Loaded with ``saves.py`` when the console starts and kept, with the
+encoders it uses (``savecodec.py``, ``snapshot.py``, ``store.py``), so a
+save at the table loads no module and needs no fresh heap beyond the
+bytes of the records it keeps (a few hundred). Reading is
+``saveread.py``'s and ``snapread.py``'s, loaded at power-up and for
+Continue.
 """
 
 import savecodec
-import store
+import snapshot
 from saves import GAME, LAST, MOVES, SAVED, SETTINGS, STATS
 
 
-def load(saves):
-    st = store.Store(saves.nvm)
-    try:
-        recs = st.load()
-    except MemoryError:  # not damage: the store is left alone, never written over
-        raise
-    except Exception:  # a store that cannot even be read: start clean
-        recs = {}
-        st.status = store.DAMAGED
-    problems = []
-    data = recs.get(SETTINGS)
-    if data is not None:
-        try:
-            if not savecodec.read_settings(saves.settings, SAVED, data):
-                problems.append("SETTINGS")
-        except MemoryError:
-            raise
-        except Exception:
-            saves.settings.__init__()
-            problems.append("SETTINGS")
-    data = recs.get(STATS)
-    if data is not None:
-        try:
-            if not savecodec.read_stats(saves.stats, data):
-                problems.append("STATISTICS")
-        except MemoryError:
-            raise
-        except Exception:
-            for row in saves.stats:
-                row[:] = [0] * len(row)
-            problems.append("STATISTICS")
-    saves.game = recs.get(GAME)
-    saves.moves = recs.get(MOVES)
-    saves.last = recs.get(LAST)
-    saves.slot, saves.seq, saves.status = st.slot, st.seq, st.status
-    saves.message = store.MESSAGES[st.status]
-    if problems:
-        saves.message = " AND ".join(problems) + " RESET"
-    saves.loaded = True
-
-
-def _loaded(saves):
-    """Read the store first if power-up could not (the heap was full then):
-    a write over records never read would wipe them."""
-    if not saves.loaded:
-        load(saves)
+def _buffer(st):
+    """Where to put a record together: the store's copy buffer, or for a
+    store too small to hold a game (a SAMD21's), a buffer lent for the
+    moment (the record is then left out of the copy)."""
+    c = st.copy
+    return c if c is not None and len(c) >= 1024 else bytearray(1024)
 
 
 def commit(saves):
-    _loaded(saves)
-    if saves.ended is not None:  # a game just over: its record, also on the serial console
+    """Write every record now: one flash write. A game just over has its
+    record written (and printed on the serial console) here."""
+    if not saves.loaded:  # power-up could not read the store: read it first,
+        saves.read()  # a write over records never read would wipe them
+        if not saves.loaded:
+            raise MemoryError("saves not read")
+    st = saves.store
+    if st.copy is None:
+        saves.dirty = False
+        return False
+    if saves.ended is not None:  # a game just over: its record becomes the last game
         setup, moves = saves.ended
-        saves.ended = None
         if moves is not None:
-            saves.last = savecodec.put_record(setup, moves, len(moves))
-            print("last game: " + savecodec.record_line(saves.last))
-    recs = [(SETTINGS, savecodec.put_settings(saves.settings, SAVED)),
-            (STATS, savecodec.put_stats(saves.stats))]  # fmt: skip
+            c = _buffer(st)
+            try:
+                end = savecodec.put_record(c, 0, setup, moves, len(moves))
+                saves.last = bytes(memoryview(c)[:end])
+                savecodec.print_line(saves.last, end)
+            except IndexError:  # longer than any store can keep
+                pass
+        saves.ended = None
+    st.begin()
+    _put(st, SETTINGS, savecodec.put_settings, saves.settings, SAVED)
+    _put(st, STATS, savecodec.put_stats, saves.stats)
     if saves.game is not None:
-        recs.append((GAME, saves.game))
+        st.add(GAME, saves.game)
     if saves.last is not None:
-        recs.append((LAST, saves.last))
+        st.add(LAST, saves.last)
     if saves.game is not None and saves.moves is not None:
-        recs.append((MOVES, saves.moves))
-    st = store.Store(saves.nvm)
-    st.slot, st.seq = saves.slot, saves.seq
-    ok = st.save(recs)
-    saves.slot, saves.seq, saves.dropped = st.slot, st.seq, st.dropped
-    saves.writes += st.writes
+        st.add(MOVES, saves.moves)
+    ok = st.finish()
+    saves.writes = st.writes
+    saves.dropped = st.dropped
     saves.dirty = False
     return ok
 
 
-def keep_game(saves, setup, state, moves, moves_n):
-    import snapshot
-
-    out = bytearray()
-    savecodec.put_setup(out, setup)
-    snapshot.put(state, out)
-    saves.game = bytes(out)
-    saves.moves = None if moves is None else savecodec.put_record(setup, moves, moves_n)
-    commit(saves)
-
-
-def saved_game(saves):
-    """The game in progress from its snapshot, checked against its moves
-    when those were kept: they are replayed (the rules check every one)
-    and, if the snapshot differs, the replay is the game."""
-    import snapshot
-
-    snap = None
+def _put(st, kind, encode, *args):
+    pos = st.open(kind)
     try:
-        r = savecodec.Reader(saves.game)
-        setup = savecodec.read_setup(r)
-        snap = (setup, snapshot.read(setup, saves.game[r.pos :]))
-    except MemoryError:  # not a bad record: keep it for when memory allows
-        raise
-    except Exception:
-        pass
-    replayed = None
-    if saves.moves is not None:
-        try:
-            msetup, moves = savecodec.read_record(saves.moves)
-            replayed = (msetup, snapshot.replay(msetup, moves), moves)
-        except MemoryError:
-            raise
-        except Exception:
-            pass
-    if replayed is not None:
-        msetup, state, moves = replayed
-        if snap is None or snap[0] != msetup or snap[1].key() != state.key():
-            saves.message = "SAVED GAME REBUILT FROM MOVES"
-        return replayed
-    if snap is None:
+        end = encode(st.copy, pos, *args)
+    except IndexError:  # ran past the copy: left out
+        end = st.size + 1
+    st.close(kind, end)
+
+
+def keep_game(saves, setup, state, moves, moves_n):
+    """Write the running game (``moves`` None: its moves are not known).
+    Its records are put together in the store's copy buffer, then kept as
+    bytes until the next save (a store too small for them, a SAMD21's,
+    lends a buffer for the moment and leaves them out of the copy)."""
+    c = _buffer(saves.store)
+    try:
+        end = snapshot.put(state, c, savecodec.put_setup(c, 0, setup))
+        saves.game = bytes(memoryview(c)[:end])
+        if moves is None:
+            saves.moves = None
+        else:
+            end = savecodec.put_record(c, 0, setup, moves, moves_n)
+            saves.moves = bytes(memoryview(c)[:end])
+    except IndexError:  # longer than any store: the game is not kept
         saves.game = None
         saves.moves = None
-        saves.message = "SAVED GAME UNREADABLE: DROPPED"
-        return None
-    return snap[0], snap[1], None
-
-
-def last_line(saves):
-    return savecodec.record_line(saves.last)
+    return commit(saves)

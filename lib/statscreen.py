@@ -93,7 +93,7 @@ class SettingsScreen(Screen):
         super().__init__(app)
         self.changed = False
         small = app.small
-        self.group.append(ui.text_label("Settings", 8, 0))
+        self.group.append(ui.heading("Settings", 8, 0))
         if not small:
             help_row = ui.TextRow(32, 0, 57)
             help_row.set("<> CHANGE  B BACK")

@@ -11,19 +11,19 @@ START hurry them along.
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact.
+The keys are ``tablekeys.py``'s; this module lays the table out, draws it
+and runs the computer players' turns.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
-from micropython import const
 
 import cards
 import opponents
 import ui
-from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from buttons import AXIS_HORIZONTAL
 from gamelog import Kept
-from screens import Results, Screen
-
-HUMAN = const(0)
+from screens import Screen, show_results
+from tablekeys import HUMAN, TableKeys
 
 
 def by_rank(card):
@@ -36,7 +36,7 @@ def who(seat):
     return "YOU" if seat == HUMAN else "P%d" % (seat + 1)
 
 
-class Table(Kept, Screen):
+class Table(Kept, TableKeys, Screen):
     axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
     HELP = "A PLAY  B BACK  SEL DRAW"
@@ -57,7 +57,10 @@ class Table(Kept, Screen):
         else:
             self.state = game.new_state(players, deal, variant)
         self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
-        self.base = None  # state at the start of the person's turn
+        # made once: the state at the start of the person's turn (undo), and
+        # what the seat to play sees (an observation each turn, no allocation)
+        self.base = self.state._blank()
+        self.obs = self.state._blank()
         self.picked = []  # actions taken so far this turn
         self.cursor = 0
         self.first = 0  # first hand card shown (scrolling)
@@ -136,7 +139,7 @@ class Table(Kept, Screen):
             # the last move stays on screen a moment before the next one (or the results)
             self.wait_until = ticks_add(now, 0 if self.skip else self.app.settings.pace_ms)
             return
-        self.base = self.state.clone()
+        self.base._copy_from(self.state)
         self.picked = []
         self.skip = False
 
@@ -148,9 +151,7 @@ class Table(Kept, Screen):
         if s.is_over():
             if ticks_diff(now, self.wait_until) >= 0 or self.skip:
                 self.finish()
-                self.app.show(
-                    Results(self.app, self.game, s, self.players, self.deal, self.variant)
-                )
+                show_results(self.app, self)
             return
         if self.my_turn():
             return
@@ -160,7 +161,8 @@ class Table(Kept, Screen):
         levels = self.app.levels
         level = levels[seat] if seat < len(levels) else opponents.NORMAL
         hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
-        action = opponents.choose(self.game, s.observe(seat), self.app.rng, level, 0, hw.ticks_ms)
+        obs = s.observe(seat, self.obs)
+        action = opponents.choose(self.game, obs, self.app.rng, level, 0, hw.ticks_ms)
         s.apply(action)
         self.log(action)
         pace = 0 if self.skip else self.app.settings.pace_ms
@@ -175,126 +177,6 @@ class Table(Kept, Screen):
         self.render()
 
     # -- the person's keys ---------------------------------------------------
-    def on_key(self, key, now):
-        if not self.my_turn():
-            if key in (B, START, A):
-                self.skip = True  # hurry the computer players along
-            return
-        if self.on_turn_key(key, now):
-            self.render()
-            return
-        if key in (LEFT, UP):
-            self._move(-1)
-        elif key in (RIGHT, DOWN):
-            self._move(1)
-        elif key == A:
-            if self.hand:
-                self.choose_card(self.hand[self.cursor], now)
-        elif key == B:
-            if self.picked:
-                self._undo()
-            else:
-                self.pause()
-                return
-        elif key == START:
-            self.take(self.game.DONE, now)
-        elif key == SELECT:
-            self.take(self.game.DRAW, now)
-        self.render()
-
-    def pause(self):
-        from pause import Pause
-
-        self.app.show(Pause(self.app, self))
-
-    def resumed(self):
-        """Back on the panel after the pause menu."""
-        self.message = ""
-        self.render()
-
-    def hint(self):
-        """Say what the Normal computer player would do from here, and put
-        the cursor on its card."""
-        s = self.state
-        if not self.my_turn():
-            return
-        action = self.game.basic_policy(s.observe(HUMAN), self.app.rng)
-        for key in self.presses_for(action):
-            if key == LEFT:
-                self._move(-1)
-            elif key == RIGHT:
-                self._move(1)
-            else:
-                break
-        self.message = ("HINT: " + s.describe(action).upper())[:32]
-
-    def on_turn_key(self, key, now):
-        """A game's own handling of a key on the person's turn (True if
-        it used the key)."""
-        return False
-
-    def choose_card(self, card, now):
-        """A was pressed on ``card``: most games play it."""
-        self.take(card, now)
-
-    def cursor_to(self, card):
-        """Key presses that bring the cursor to ``card`` (the shorter way
-        round)."""
-        return cursor_keys(self.cursor, self.hand.index(card), len(self.hand))
-
-    def presses_for(self, action):
-        """Key presses a person makes to take ``action`` from here (the
-        simulator's autopilot and tests use this)."""
-        if action == self.game.DONE:
-            return [START]
-        if action == self.game.DRAW:
-            return [SELECT]
-        return self.cursor_to(action) + [A]
-
-    def _move(self, d):
-        n = len(self.hand)
-        if n:
-            self.cursor = (self.cursor + d) % n
-
-    def _undo(self):
-        self.picked.pop()
-        self.unlog()
-        self.state = self.base.clone()
-        for a in self.picked:
-            self.state.apply(a)
-        self.message = self.picked_text()
-
-    def picked_text(self):
-        return ""
-
-    def mid_turn(self):
-        """True while the person's turn is under way (cards chosen, more
-        to come), so B takes back rather than pausing."""
-        return False
-
-    def refused(self, action):
-        """Say why ``action`` is not allowed now (and buzz); False if it is."""
-        why = self.state.why_illegal(action)
-        if why:
-            self.message = why.upper()
-            self.app.beep(220, 60)
-        return bool(why)
-
-    def take(self, action, now):
-        """Apply the person's ``action`` if the rules allow it."""
-        if self.refused(action):
-            return
-        self.state.apply(action)
-        self.log(action)
-        if self.my_turn() and self.mid_turn():
-            self.picked.append(action)  # the same turn goes on
-            self.message = self.picked_text()
-            return
-        self.picked = []
-        self.message = self.last_text()
-        self._begin_turn(now)
-
-    # -- drawing -------------------------------------------------------------
     def render(self):
         s = self.state
         self.hand = s.hands[HUMAN].to_list()

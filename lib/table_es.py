@@ -23,7 +23,8 @@ import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from gamelog import Kept
 from games import elevator_solitaire as es
-from screens import Results, Screen
+from pause import Pause
+from screens import Screen, show_results
 
 _ROWS = const(7)
 _UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record
@@ -117,11 +118,9 @@ class Table(Kept, Screen):
                 self.message = "NOTHING TO TAKE BACK"
         elif s.is_over() and key in (A, START):
             self.finish()
-            self.app.show(Results(self.app, self.game, s, 1, self.deal, self.variant))
+            show_results(self.app, self)
             return
         elif key == START:
-            from pause import Pause
-
             self.app.show(Pause(self.app, self))
             return
         elif key == A and self.hand:

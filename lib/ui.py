@@ -1,13 +1,13 @@
-"""Widgets built on displayio: mini-font text rows, cards, labels.
+"""Widgets on displayio: text and cards as tiles of the glyph sheets.
 
-Every widget is a TileGrid (or a Label, itself TileGrids), created once per
-screen; updates change tile numbers or positions only where something
-moved, so displayio sends only those areas over the bus.
+Every text area is one TileGrid over a font sheet (the 3x5 mini font, or
+the board's built-in 6x12 terminal font for menus and headings), every
+card a 1x2 TileGrid over the card sheet, made once per screen. Updates
+change tile numbers (or a grid's position) only where something changed,
+so displayio sends only those areas over the bus.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import label
 from micropython import const
 
 import glyphs
@@ -17,36 +17,52 @@ HAND_PITCH = const(11)
 
 
 class TextRow:
-    """A row of mini-font characters (4x6 each) with a shadow copy, so
-    ``set`` rewrites only the tiles whose character changed."""
+    """A row of ``cols`` characters at (x, y): the mini font (4x6 tiles),
+    or with ``big`` the built-in font (6x12 tiles). ``set`` rewrites only
+    the tiles whose character changed."""
 
-    def __init__(self, cols, x, y, inverse=False):
-        self.cols = cols
+    def __init__(self, cols, x, y, inverse=False, big=False):
+        self.big = big
         self.grid = displayio.TileGrid(
-            glyphs.FONT,
+            glyphs.BIG if big else glyphs.FONT,
             pixel_shader=glyphs.INVERSE if inverse else glyphs.PALETTE,
             width=cols,
             height=1,
-            tile_width=glyphs.FONT_W,
-            tile_height=glyphs.FONT_H,
-            default_tile=_SPACE,
+            tile_width=glyphs.BIG_W if big else glyphs.FONT_W,
+            tile_height=glyphs.BIG_H if big else glyphs.FONT_H,
+            default_tile=glyphs.BIG_SPACE if big else _SPACE,
             x=x,
             y=y,
         )
-        self._shadow = bytearray(cols)
-        for i in range(cols):
-            self._shadow[i] = _SPACE
 
     def set(self, text):
+        grid = self.grid
         n = len(text)
-        for i in range(self.cols):
-            t = glyphs.char_tile(text[i]) if i < n else _SPACE
-            if self._shadow[i] != t:
-                self._shadow[i] = t
-                self.grid[i] = t
+        big = self.big
+        space = glyphs.BIG_SPACE if big else _SPACE
+        for i in range(grid.width):
+            if i < n:
+                t = glyphs.big_tile(text[i]) if big else glyphs.char_tile(text[i])
+            else:
+                t = space
+            if grid[i] != t:
+                grid[i] = t
 
     def text(self):
-        return "".join([glyphs.CHARS[t] for t in self._shadow])
+        grid = self.grid
+        if self.big:
+            return "".join([chr(grid[i] + 32) for i in range(grid.width)])
+        return "".join([glyphs.CHARS[grid[i]] for i in range(grid.width)])
+
+
+def heading(text, x, y, scale=1):
+    """Text in the built-in font, ``scale`` times its size: a Group to
+    append to a screen (it never changes)."""
+    row = TextRow(len(text), 0, 0, big=True)
+    row.set(text)
+    g = displayio.Group(scale=scale, x=x, y=y)
+    g.append(row.grid)
+    return g
 
 
 class CardView:
@@ -87,25 +103,6 @@ class CardView:
             self.grid.y = y
 
 
-def text_label(text, x, y, scale=1, inverse=False):
-    """A terminalio Label anchored at its top-left corner."""
-    lb = label.Label(
-        terminalio.FONT,
-        text=text,
-        color=0x000000 if inverse else 0xFFFFFF,
-        background_color=0xFFFFFF if inverse else None,
-        scale=scale,
-    )
-    lb.anchor_point = (0, 0)
-    lb.anchored_position = (x, y)
-    return lb
-
-
-def set_label(lb, text):
-    if lb.text != text:
-        lb.text = text
-
-
 def bar(width, height, x, y):
     """A solid white rectangle (cursor underline, separators)."""
     bmp = displayio.Bitmap(width, height, 2)
@@ -114,7 +111,8 @@ def bar(width, height, x, y):
 
 
 class Menu:
-    """A vertical list of Labels with an inverse cursor row."""
+    """A vertical list in the built-in font, ``visible`` rows at a time,
+    with a '>' cursor; it scrolls to keep the chosen row in view."""
 
     def __init__(self, group, items, x, y, line_h, visible):
         self.items = items
@@ -122,15 +120,16 @@ class Menu:
         self.top = 0
         self.visible = visible
         self.line_h = line_h
-        self.x = x
         self.y = y
         self.labels = []
+        cols = (128 - x) // glyphs.BIG_W  # to the panel's right edge
         for i in range(visible):
-            lb = text_label("", x, y + i * line_h)
-            self.labels.append(lb)
-            group.append(lb)
-        self.cursor = text_label(">", x - 7, y)
-        group.append(self.cursor)
+            row = TextRow(cols, x, y + i * line_h, big=True)
+            self.labels.append(row)
+            group.append(row.grid)
+        self.cursor = TextRow(1, x - 7, y, big=True)
+        self.cursor.set(">")
+        group.append(self.cursor.grid)
         self.render()
 
     def move(self, d):
@@ -145,8 +144,10 @@ class Menu:
     def render(self):
         for i in range(self.visible):
             j = self.top + i
-            set_label(self.labels[i], self.items[j] if j < len(self.items) else "")
-        self.cursor.anchored_position = (self.x - 7, self.y + (self.index - self.top) * self.line_h)
+            self.labels[i].set(self.items[j] if j < len(self.items) else "")
+        y = self.y + (self.index - self.top) * self.line_h
+        if self.cursor.grid.y != y:
+            self.cursor.grid.y = y
 
     def set_items(self, items):
         self.items = items

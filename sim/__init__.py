@@ -21,3 +21,14 @@ if _LIB not in sys.path:
 if ROOT in sys.path:
     sys.path.remove(ROOT)
 sys.path.append(ROOT)
+
+
+def _board_font():
+    # the board's built-in font as a tile sheet (sim/fontsheet.py), before
+    # any device module reads terminalio.FONT
+    from sim import fontsheet
+
+    fontsheet.install()
+
+
+_board_font()

@@ -23,7 +23,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # of theirs it uses (the rest would only take flash).
 ADAFRUIT_LIBS = (
     ("adafruit_displayio_ssd1306", None),
-    ("adafruit_display_text", ("__init__.py", "label.py")),
     ("adafruit_ticks", None),
 )
 # Our device code: (source dir, destination dir under the drive).

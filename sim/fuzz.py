@@ -55,12 +55,12 @@ def check_state(state, setup, cards_of_deal):
 
 def check_log(table):
     """The table's move list replays to the state it shows."""
-    import snapshot
+    import snapread
 
     if not table.moves_ok or table.replaying:
         return
     moves = bytes(table.moves[: table.moves_n])
-    if snapshot.replay(table.setup, moves).key() != table.state.key():
+    if snapread.replay(table.setup, moves).key() != table.state.key():
         raise Broken("the move list does not replay to the table's state")
 
 

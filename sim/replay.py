@@ -14,8 +14,9 @@ from adafruit_ticks import ticks_add, ticks_diff
 
 import games
 import savecodec
+import saveread
 import screens
-import snapshot
+import snapread
 from buttons import RIGHT, START, A, B
 
 
@@ -27,7 +28,7 @@ def load_record(path):
     text = data.decode("latin-1")
     at = text.find("ELEVATOR-REPLAY")
     if at >= 0:
-        return savecodec.parse_line(text[at:].splitlines()[0])
+        return saveread.parse_line(text[at:].splitlines()[0])
     from saves import Saves
     from sim.nvm import FileNVM
 
@@ -43,7 +44,7 @@ def load_record(path):
 class Replay(screens.Screen):
     def __init__(self, app, record):
         super().__init__(app)
-        setup, self.moves = savecodec.read_record(record)
+        setup, self.moves = saveread.read_record(record)
         game_id, players, variant, starter, deal, levels = setup
         app.levels = list(levels)
         module = __import__(screens.TABLES[game_id])
@@ -75,7 +76,7 @@ class Replay(screens.Screen):
         who = "YOU" if seat == 0 else "P%d" % (seat + 1)
         what = "take back" if a == savecodec.UNDO else s.describe(a)
         try:
-            snapshot.play(s, a)
+            snapread.play(s, a)
         except ValueError as e:
             self.error = "MOVE %d REFUSED: %s" % (self.i + 1, e)
             self._say(self.error.upper()[:32])

@@ -19,6 +19,8 @@ for path in (os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "tests")):
 
 import pytest  # noqa: E402
 
+import sim  # noqa: E402,F401  (the board's font sheet on Blinka: sim/fontsheet.py)
+
 
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import savecodec
+import saveread
 import saves
 import store
 from sim import autopilot
@@ -51,11 +52,11 @@ def test_a_game_played_through_writes_flash_once(tmp_path, game_id, players, var
     info_row = again.stats[[g[0] for g in _GAMES].index(game_id)]
     assert info_row[saves.PLAYED] == 1
     assert again.game is None and again.last is not None
-    setup, moves = savecodec.read_record(again.last)
+    setup, moves = saveread.read_record(again.last)
     assert setup[:5] == (game_id, players, variant, 0, deal) and len(moves) == table.moves_n
-    import snapshot
+    import snapread
 
-    assert snapshot.replay(setup, moves).key() == table.state.key()
+    assert snapread.replay(setup, moves).key() == table.state.key()
 
 
 def test_pause_and_idle_each_write_once(tmp_path):
@@ -99,7 +100,7 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     assert bytes(t2.moves[: t2.moves_n]) == want_moves and t2.deal == 31
     # and it plays to the end, its record holding every move from the deal
     _finish(s2)
-    setup, moves = savecodec.read_record(s2.app.saves.last)
+    setup, moves = saveread.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
 
 
@@ -128,9 +129,9 @@ def test_a_small_store_keeps_settings_and_statistics_first():
     sv = saves.Saves(FileNVM(None, 256))  # a SAMD21's nvm
     sv.stats[0][saves.PLAYED] = 7
     setup = ("bastard", 12, 0, 0, 5, bytes(12))
-    import snapshot
+    import snapread
 
-    state = snapshot.new_state(setup)
+    state = snapread.new_state(setup)
     sv.keep_game(setup, state, bytes(300), 300)
     assert saves.GAME in sv.dropped and saves.MOVES in sv.dropped
     back = saves.Saves(sv.nvm)
@@ -161,7 +162,8 @@ def test_damaged_statistics_are_reset_and_said():
 def test_older_shorter_settings_read_with_defaults():
     sv = saves.Saves(FileNVM(None))
     sv.settings.pace_ms = 300
-    data = savecodec.put_settings(sv.settings, saves.SAVED[:2])  # an older firmware's record
+    # an older firmware's record
+    data = savecodec.to_bytes(savecodec.put_settings, sv.settings, saves.SAVED[:2])
     st = store.Store(sv.nvm)
     st.save([(saves.SETTINGS, data)])
     back = saves.Saves(sv.nvm)
@@ -227,7 +229,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(savecodec.read_record(savecodec.parse_line(line[0][11:]))[1])
+    n = len(saveread.read_record(saveread.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"

@@ -42,15 +42,19 @@ class Display:
 
 
 class HAL:
-    def __init__(self, height):
+    def __init__(self, height, nvm=None):
         self.width = 128
         self.height = height
         self.display = Display(128, height)
         self.buttons = Buttons()
         self.three = False
-        self.nvm = bytearray(4096)
+        self.nvm = bytearray(4096) if nvm is None else nvm
         self.now = 0
         self.tones = 0
+        self.reloads = 0  # out-of-memory restarts
+
+    def reload(self):
+        self.reloads += 1  # returns: the app builds itself again
 
     def ticks_ms(self):
         return self.now

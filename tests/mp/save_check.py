@@ -7,7 +7,7 @@ write), reads it back as a fresh power-up would and checks the restored
 state equals the saved one; cuts a save at every tenth byte and checks
 the copy before survives; then a finished game's record. Prints
 'save us mean=M max=X bytes=B writes=W' (time per save of a game in
-progress: loading the save modules from .py, encoding, writing; the
+progress with the save modules loaded, as from start-up: encoding and writing; the
 largest game record) and 'saves=ok'. All five games' rules stay loaded
 here, which a console never does: hence the larger heap.
 """
@@ -86,17 +86,6 @@ def main():
         sv.commit()
         assert saves.Saves(nvm).last == sv.last and sv.last is not None
     print("save us mean=%d max=%d bytes=%d writes=%d" % (total // n, worst, big, n))
-    # the same save with its modules already loaded (as from .mpy, roughly)
-    import savework
-
-    total = worst = 0
-    for _ in range(n):
-        t0 = _now()
-        savework.keep_game(sv, setup, state, moves, len(moves))
-        dt = _diff(_now(), t0)
-        total += dt
-        worst = max(worst, dt)
-    print("loaded us mean=%d max=%d" % (total // n, worst))
     print("saves=ok")
 
 

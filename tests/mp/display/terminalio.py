@@ -1,19 +1,8 @@
-"""terminalio stand-in: a 6x12 built-in font whose glyphs share one
-bitmap, as CircuitPython's does."""
+"""terminalio stand-in: the built-in font as CircuitPython has it, one
+Bitmap holding every printable ASCII glyph as a row of 6x12 tiles (on a
+board it lives in flash; here it is a blank Bitmap of the same size)."""
 
 import displayio
-
-
-class _Glyph:
-    def __init__(self, bitmap, index):
-        self.bitmap = bitmap
-        self.tile_index = index
-        self.width = 6
-        self.height = 12
-        self.dx = 0
-        self.dy = 0
-        self.shift_x = 6
-        self.shift_y = 0
 
 
 class _Font:
@@ -22,11 +11,6 @@ class _Font:
 
     def get_bounding_box(self):
         return (6, 12)
-
-    def get_glyph(self, codepoint):
-        if codepoint < 32 or codepoint > 126:
-            codepoint = 63
-        return _Glyph(self.bitmap, codepoint - 32)
 
 
 FONT = _Font()

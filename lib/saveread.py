@@ -1,0 +1,187 @@
+"""Reading the console's records back (``savecodec.py`` writes them), and
+the power-up read of the store: loaded at power-up, then let go.
+
+Every decoder raises ValueError on data that cannot be right; a record
+written by older firmware, shorter at its end, reads with defaults for
+what it lacks.
+"""
+
+import games
+import store
+from savecodec import LINE
+from saves import GAME, LAST, MOVES, SAVED, SETTINGS, STATS
+
+
+class Reader:
+    def __init__(self, data):
+        self.data = data
+        self.pos = 0
+
+    def u8(self):
+        if self.pos >= len(self.data):
+            raise ValueError("record too short")
+        b = self.data[self.pos]
+        self.pos += 1
+        return b
+
+    def varint(self):
+        b = self.u8()
+        neg = b & 0x40
+        v = b & 0x3F
+        shift = 6
+        while b & 0x80:
+            b = self.u8()
+            v |= (b & 0x7F) << shift
+            shift += 7
+            if shift > 30:
+                raise ValueError("number too long")
+        return -v if neg else v
+
+    def take(self, n):
+        if self.pos + n > len(self.data):
+            raise ValueError("record too short")
+        out = self.data[self.pos : self.pos + n]
+        self.pos += n
+        return out
+
+    def left(self):
+        return len(self.data) - self.pos
+
+
+def read_setup(r):
+    index = r.u8()
+    if index >= len(games.CATALOGUE):
+        raise ValueError("unknown game")
+    info = games.CATALOGUE[index]
+    players = r.u8()
+    variant = r.u8()
+    starter = r.u8()
+    deal = r.varint()
+    levels = bytes(r.take(r.u8()))
+    if not info.MIN_PLAYERS <= players <= info.MAX_PLAYERS or len(levels) > players:
+        raise ValueError("bad player count")
+    if variant >= len(info.VARIANTS) or starter >= players or deal < 1:
+        raise ValueError("bad setup")
+    for lv in levels:
+        if lv > 2:
+            raise ValueError("bad level")
+    return (info.ID, players, variant, starter, deal, levels)
+
+
+def read_settings(settings, saved, data):
+    """Values out of range keep their default; False if any did. A
+    shorter (older) record leaves the rest at their defaults."""
+    r = Reader(data)
+    ok = True
+    for name, default, lo, hi in saved:
+        if r.left() == 0:
+            break
+        v = r.varint()
+        if lo <= v <= hi:
+            setattr(settings, name, v)
+        else:
+            setattr(settings, name, default)
+            ok = False
+    return ok
+
+
+def read_stats(table, data):
+    """Rows that cannot be right (more wins than games, a streak longer
+    than the longest) stay at zero; False if any did."""
+    r = Reader(data)
+    rows = r.u8()
+    per = r.u8()
+    n = len(table[0])
+    ok = True
+    for i in range(rows):
+        row = [r.varint() for _ in range(per)]
+        if i >= len(table):
+            continue  # a game this firmware does not have
+        row = (row + [0] * n)[:n]
+        sane = True
+        for v in row:
+            if v < 0 or v > 0xFFFF:
+                sane = False
+        played, won, _, streak, longest = row[:5]
+        if sane and won <= played and streak <= longest <= won:
+            table[i] = row
+        else:
+            ok = False
+    return ok
+
+
+def read_record(data):
+    """(setup, moves) from a game's record; ValueError if damaged."""
+    r = Reader(data)
+    setup = read_setup(r)
+    n = r.varint()
+    if n < 0:
+        raise ValueError("bad move count")
+    return setup, bytes(r.take(n))
+
+
+def record_line(data):
+    """A record as the line the console prints (for tools and tests)."""
+    return LINE + "".join(["%02x" % b for b in data]) + " %04x" % store.crc16(data, len(data))
+
+
+def parse_line(line):
+    """Record bytes from a printed line (ValueError if it is not one)."""
+    line = line.strip()
+    if not line.startswith(LINE):
+        raise ValueError("not a replay line")
+    parts = line[len(LINE) :].split()
+    if len(parts) != 2 or len(parts[0]) % 2 or len(parts[1]) != 4:
+        raise ValueError("damaged replay line")
+    hexes = parts[0].lower()
+    for ch in hexes + parts[1].lower():
+        if ch not in "0123456789abcdef":
+            raise ValueError("damaged replay line")
+    data = bytearray(len(hexes) // 2)
+    for i in range(len(data)):
+        data[i] = int(hexes[2 * i : 2 * i + 2], 16)
+    if store.crc16(data, len(data)) != int(parts[1], 16):
+        raise ValueError("replay line fails its check: copied wrong?")
+    return bytes(data)
+
+
+def load(saves):
+    """Power-up: the store's newest copy into ``saves`` (settings,
+    statistics, the kept records) and what to tell the person."""
+    st = saves.store
+    try:
+        recs = st.load()
+    except MemoryError:  # not damage: the store is left alone, never written over
+        raise
+    except Exception:  # a store that cannot even be read: start clean
+        recs = {}
+        st.status = store.DAMAGED
+    problems = []
+    data = recs.get(SETTINGS)
+    if data is not None:
+        try:
+            if not read_settings(saves.settings, SAVED, data):
+                problems.append("SETTINGS")
+        except MemoryError:
+            raise
+        except Exception:
+            saves.settings.__init__()
+            problems.append("SETTINGS")
+    data = recs.get(STATS)
+    if data is not None:
+        try:
+            if not read_stats(saves.stats, data):
+                problems.append("STATISTICS")
+        except MemoryError:
+            raise
+        except Exception:
+            for row in saves.stats:
+                row[:] = [0] * len(row)
+            problems.append("STATISTICS")
+    saves.game = recs.get(GAME)
+    saves.moves = recs.get(MOVES)
+    saves.last = recs.get(LAST)
+    saves.message = store.MESSAGES[st.status]
+    if problems:
+        saves.message = " AND ".join(problems) + " RESET"
+    saves.loaded = True

@@ -1,0 +1,259 @@
+"""The console's long session, by button presses, on the MicroPython VM.
+
+Run from a bundle root laid out by ``sim.mpvm.app_tree``:
+
+    micropython -X heapsize=200K session.py [CYCLES] [HEIGHT]
+
+Fifty games entered from the title, the five games in turn. The first
+ten (two rounds) are played to their results, the second round against
+Hard computer players at the game's largest table; the other forty are
+left from the pause menu after a few moves, at table sizes that go round
+every player count. Along the way: the statistics pages, a settings
+change, a hint at the table, the solver's hint in solitaire and a rules
+page. Every moment that must save (results shown, pause opened, settings
+left changed) is checked: the store must have been written.
+
+Prints a line per cycle and, last, 'cycles=N saves_written=W
+saves_expected=E restarts=R title=B title_after=B' (the heap in use at
+the title before and after, in bytes). ``memmap.py`` adds the map.
+"""
+
+import gc
+import sys
+
+sys.path.insert(0, "lib")
+sys.path.insert(0, "display")
+
+NVM = bytearray(4096)  # the board's nvm is not in its heap: allocated first, at the bottom
+
+from app_run import HAL, press  # noqa: E402
+from autopilot import presses_for  # noqa: E402
+
+import games  # noqa: E402
+from app import App  # noqa: E402
+from buttons import DOWN, LEFT, RIGHT, START, UP, A, B  # noqa: E402
+
+PLAYED = 10  # the first two rounds go to their results
+FEW = 3  # the person's turns played before leaving a game
+
+
+class Tally:
+    def __init__(self):
+        self.expected = 0
+        self.written = 0
+        self.title = 0
+        self.title_after = 0
+        self.probe = None  # memory.py's hook: probe(name, app)
+
+
+def name(app):
+    return type(app.screen).__name__
+
+
+def expect_save(app, tally, before):
+    """A moment that must have written the store."""
+    tally.expected += 1
+    if app.saves.writes > before:
+        tally.written += 1
+    else:
+        print("save missed: " + (app.saves.message or "no write"))
+
+
+def to_item(app, hw, items, want):
+    for _ in range(len(items)):
+        if items[app.screen.menu.index] == want:
+            return
+        press(app, hw, DOWN)
+    raise AssertionError("no item " + want)
+
+
+def visit_stats(app, hw):
+    to_item(app, hw, app.screen.items, "Statistics")
+    press(app, hw, A)
+    assert name(app) == "Stats", name(app)
+    for _ in range(len(games.CATALOGUE)):
+        press(app, hw, RIGHT)
+    press(app, hw, B)
+
+
+def visit_settings(app, hw, tally):
+    to_item(app, hw, app.screen.items, "Settings")
+    press(app, hw, A)
+    assert name(app) == "SettingsScreen", name(app)
+    press(app, hw, DOWN)  # pace
+    press(app, hw, LEFT)  # a change: written on leaving
+    press(app, hw, RIGHT)
+    app.settings.pace_ms = 0  # the session runs at full speed
+    before = app.saves.writes
+    press(app, hw, B)
+    expect_save(app, tally, before)
+
+
+def open_setup(app, hw, info, players, hard):
+    to_item(app, hw, app.screen.items, "New game")
+    press(app, hw, A)
+    assert name(app) == "GameMenu", name(app)
+    while games.CATALOGUE[app.screen.menu.index].ID != info.ID:
+        press(app, hw, DOWN)
+    press(app, hw, A)
+    setup = app.screen
+    assert name(app) == "Setup", name(app)
+    for row in setup.rows:
+        if row == "players":
+            while setup.players != players:
+                press(app, hw, RIGHT)
+        elif row == "level" and hard:
+            while setup.level != 2:
+                press(app, hw, RIGHT)
+        press(app, hw, DOWN)
+    press(app, hw, START)
+    assert name(app) == "Table", name(app)
+    return app.screen
+
+
+def my_turn(table):
+    s = table.state
+    return not s.is_over() and s.current_player() == 0
+
+
+def play_turn(app, hw, table):
+    action = table.game.basic_policy(table.state.observe(0), None)
+    for key in presses_for(table, action):
+        press(app, hw, key)
+
+
+def play_to_results(app, hw, table, tally):
+    for _ in range(3000):
+        if name(app) == "Results":
+            return
+        if table.state.is_over():
+            before = app.saves.writes
+            press(app, hw, A)  # a finished solitaire waits for A
+            if name(app) == "Results":
+                expect_save(app, tally, before)
+            continue
+        before = app.saves.writes
+        play_turn(app, hw, table)
+        if name(app) == "Results":
+            expect_save(app, tally, before)
+    assert name(app) == "Results", name(app)
+
+
+def hint(app, hw, table):
+    """Ask for a hint as a person would: UP in solitaire, else the pause
+    menu's Hint."""
+    if table.game.ID == "elevator-solitaire":
+        press(app, hw, UP)
+    else:
+        press(app, hw, B)
+        assert name(app) == "Pause", name(app)
+        to_item(app, hw, ("Resume", "Rules", "Hint"), "Hint")
+        press(app, hw, A)
+    assert table.message.startswith("HINT"), table.message
+
+
+def leave(app, hw, table, tally, rules):
+    """Pause (the game is saved), maybe a rules page, then Quit."""
+    before = app.saves.writes
+    dirty = app.saves.dirty
+    press(app, hw, START if table.game.ID == "elevator-solitaire" else B)
+    for _ in range(20):  # B takes back the cards of an unfinished play first
+        if name(app) != "Table":
+            break
+        press(app, hw, B)
+    assert name(app) == "Pause", name(app)
+    if dirty:
+        expect_save(app, tally, before)
+    if rules:
+        to_item(app, hw, ("Resume", "Rules"), "Rules")
+        press(app, hw, A)
+        assert name(app) == "Rules" and app.screen.starts, "no rules pages"
+        press(app, hw, DOWN)
+        press(app, hw, B)
+    from pause import ITEMS
+
+    to_item(app, hw, ITEMS, "Quit")
+    press(app, hw, A)
+    assert name(app) == "GameMenu", name(app)
+
+
+def players_for(info, n):
+    if n < len(games.CATALOGUE):
+        return info.DEFAULT_PLAYERS
+    if n < PLAYED:
+        return info.MAX_PLAYERS
+    span = info.MAX_PLAYERS - info.MIN_PLAYERS + 1
+    return info.MIN_PLAYERS + (n // len(games.CATALOGUE)) % span
+
+
+def cycle(app, hw, n, tally):
+    assert name(app) == "Title", name(app)
+    if n == 2:
+        visit_stats(app, hw)
+    if n == 3:
+        visit_settings(app, hw, tally)
+    info = games.CATALOGUE[n % len(games.CATALOGUE)]
+    table = open_setup(app, hw, info, players_for(info, n), len(games.CATALOGUE) <= n < PLAYED)
+    if tally.probe:
+        tally.probe("table " + info.ID, app)
+    if n < PLAYED:
+        if n < len(games.CATALOGUE):
+            for _ in range(200):  # a hint on the person's first turn
+                if my_turn(table):
+                    break
+                press(app, hw, A)
+            if my_turn(table):
+                hint(app, hw, table)
+        play_to_results(app, hw, table, tally)
+        press(app, hw, B)  # results -> game menu
+    else:
+        turns = 0
+        while turns < FEW and name(app) == "Table" and not table.state.is_over():
+            if my_turn(table):
+                play_turn(app, hw, table)
+                turns += 1
+            else:
+                press(app, hw, A)
+        if name(app) != "Table" or table.state.is_over():
+            play_to_results(app, hw, table, tally)  # it ended on its own
+            press(app, hw, B)
+        else:
+            leave(app, hw, table, tally, n % len(games.CATALOGUE) == 0)
+    assert name(app) == "GameMenu", name(app)
+    press(app, hw, B)
+
+
+def run(cycles, height, tally):
+    hw = HAL(height, NVM)
+    app = App(hw)
+    app.settings.pace_ms = 0
+    app.start()
+    gc.collect()
+    tally.title = gc.mem_alloc()
+    if tally.probe:
+        tally.probe("title", app)
+    for n in range(cycles):
+        cycle(app, hw, n, tally)
+        print("cycle %d %s writes=%d" % (n, games.CATALOGUE[n % 5].ID, app.saves.writes))
+    gc.collect()
+    tally.title_after = gc.mem_alloc()
+    if tally.probe:
+        tally.probe("title after", app)
+    return app, hw
+
+
+def summary(cycles, tally, hw):
+    """The last line a run prints (``sim.memory`` and the tests read it)."""
+    return "cycles=%d saves_written=%d saves_expected=%d restarts=%d title=%d title_after=%d" % (
+        cycles, tally.written, tally.expected, hw.reloads, tally.title, tally.title_after)
+
+
+def main(cycles=50, height=64):
+    tally = Tally()
+    _app, hw = run(cycles, height, tally)
+    print(summary(cycles, tally, hw))
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    main(int(a[0]) if a else 50, int(a[1]) if len(a) > 1 else 64)
