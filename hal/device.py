@@ -19,11 +19,11 @@ import keypad
 import microcontroller
 import supervisor
 from adafruit_displayio_ssd1306 import SSD1306
-from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav, key_by_name
 from hal import profiles
+from ticks import ticks_add, ticks_diff
 
 try:
     import pwmio
@@ -60,6 +60,14 @@ class DeviceHAL:
         self._keymap = bytes(0 if self.three else key_by_name(k) for _, k in prof["buttons"])
         self.overflows = 0
         self.nvm = microcontroller.nvm  # None on ports without it
+        try:
+            from version import VERSION  # written into the bundle by make build
+
+            self.version = VERSION
+        except ImportError:
+            self.version = "unknown"
+        # settings.toml can raise the pystack (CIRCUITPY_PYSTACK_SIZE); a Pico's is 2 KB
+        self.pystack = int(os.getenv("CIRCUITPY_PYSTACK_SIZE") or 2048)
         self._piezo = None
         self._tone_end = 0
         if prof.get("piezo") and pwmio is not None:
@@ -104,6 +112,10 @@ class DeviceHAL:
             self.nav.axis = axis
 
     # -- misc --------------------------------------------------------------
+    def report(self, line):
+        """A line for the maker, on the serial console."""
+        print(line)
+
     def entropy(self):
         try:
             b = os.urandom(4)

@@ -4,27 +4,62 @@
 current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
 
-If the heap runs out anyway, ``step`` catches the MemoryError: the game in
-progress is saved if it can be, a message says what happened, and two
+Whatever goes wrong in a frame (the heap running out, the pystack, a bug),
+``step`` catches it: the traceback goes to the serial console, the game
+in progress is saved if it can be, the panel says what happened, and two
 seconds later the board restarts (``hw.reload()``: ``supervisor.reload()``
-on a board; the simulator builds the app afresh), never a traceback on a
-dark panel.
+on a board; the simulator builds the app afresh), never a dark panel. The
+message rows are made at start-up, so saying it needs no fresh heap. A
+save that cannot be written is said on the panel and tried again every
+few seconds until it is.
 """
 
 import gc
 import sys
 
 import displayio
-from adafruit_ticks import ticks_add, ticks_diff
+from micropython import const
 
 from buttons import PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
 from saves import IDLE_SAVE_MS, Saves
+from ticks import ticks_add, ticks_diff
 
 # Modules every game uses, loaded at start-up (largest compile first, while
 # the heap is empty) and kept, so a game's start compiles only its own
 # modules (``python -m sim.memory`` shows why: tests/mp/session.py).
 _KEEP = ("table", "results", "opponents", "gamestate")
+
+
+_RETRY_MS = const(3000)  # a save that failed is tried again this often
+
+
+def mem_free():
+    """Free heap in bytes after a collection; -1 where it cannot be known
+    (CPython)."""
+    try:
+        return gc.mem_free()
+    except AttributeError:
+        return -1
+
+
+def print_exception(error):
+    """The traceback on the serial console: ``traceback`` on CircuitPython
+    and CPython, ``sys.print_exception`` on MicroPython."""
+    try:
+        import traceback
+
+        traceback.print_exception(error)
+    except ImportError:
+        sys.print_exception(error)
+
+
+def _kb(n):
+    return "%d KB" % (n // 1024) if n >= 0 else "N/A"
+
+
+def _name(error):
+    return type(error).__name__.upper()
 
 
 class App:
@@ -50,8 +85,34 @@ class App:
         self.dimmed = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
         self.resident = None  # modules that stay loaded, once known
-        self.restart_at = -1  # ticks when an out-of-memory restart is due
-        self.blank = displayio.Group()  # shown while memory is short
+        self.restart_at = -1  # ticks when a restart is due, after a failure
+        self.retry_at = 0  # ticks when a save that failed is tried again
+        self.least_free = -1  # the least free heap seen at a screen change (bytes)
+        self.blank = displayio.Group()  # shown between screens, and after a failure
+        import ui
+
+        self.lines = [ui.TextRow(31, 4, 2 + 10 * i) for i in range(3)]  # its message
+        for row in self.lines:
+            self.blank.append(row.grid)
+        self.notice = ui.TextRow(32, 0, hw.height - 6, inverse=True)  # "NOT SAVED..."
+        self.notice_group = None  # the screen's group the notice is shown in
+        self.notice_until = 0
+
+    def about(self):
+        """What a maker reports (the About screen, and the serial console at
+        start-up): the version, the runtime, the board, the heap and the
+        pystack."""
+        hw = self.hw
+        free = mem_free()
+        impl = sys.implementation
+        v = impl.version
+        return [
+            "VERSION " + hw.version,
+            "%s %d.%d.%d" % (impl.name.upper(), v[0], v[1], v[2]),
+            "BOARD " + hw.profile_name.upper(),
+            "FREE HEAP %s LOWEST %s" % (_kb(free), _kb(self.least_free)),
+            ("PYSTACK %d BYTES" % hw.pystack) if hw.pystack else "PYSTACK NONE (NOT A BOARD)",
+        ]
 
     def apply_settings(self):
         """Put the settings that live in hardware (contrast, key repeat) there."""
@@ -70,7 +131,11 @@ class App:
 
     def show(self, screen):
         self.screen = None
+        self._hide_notice()
         gc.collect()
+        free = mem_free()
+        if free >= 0 and (self.least_free < 0 or free < self.least_free):
+            self.least_free = free
         self.screen = screen
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
@@ -108,24 +173,23 @@ class App:
             self.hw.tone(freq, ms)
 
     def step(self, now):
-        """One frame: events, screen logic, refresh."""
+        """One frame: events, screen logic, refresh; any failure is caught."""
         if self.restart_at >= 0:
             if ticks_diff(now, self.restart_at) >= 0:
                 self.restart()
             return
         try:
             self._step(now)
-        except MemoryError as e:
-            self.out_of_memory(now, e)
+        except Exception as e:  # noqa: BLE001 - whatever it was: said, saved, restarted
+            self.failed(now, e)
 
-    def out_of_memory(self, now, error=None):
-        """Keep what can be kept, say so, and restart in two seconds."""
-        try:  # where it ran out, on the serial console for a maintainer
-            sys.print_exception(error)
-        except (AttributeError, MemoryError):
-            pass  # CPython has no print_exception
+    def failed(self, now, error):
+        """Say where it failed on the serial console, keep what can be
+        kept, say so on the panel, and restart in two seconds."""
+        print_exception(error)
         screen = self.screen
         self.screen = None
+        self._hide_notice()
         self.hw.display.root_group = self.blank
         gc.collect()
         saved = False
@@ -133,23 +197,41 @@ class App:
             try:
                 screen.checkpoint()  # the game in progress, if it changed
                 saved = hasattr(getattr(screen, "table", screen), "setup") and not self.saves.dirty
-            except MemoryError:
+            except Exception:  # noqa: BLE001 - the restart comes all the same
                 pass
         screen = None
         gc.collect()
+        what = "OUT OF MEMORY" if isinstance(error, MemoryError) else "ERROR: " + _name(error)
         try:
-            import ui
-
-            lines = ("OUT OF MEMORY", "GAME SAVED" if saved else "", "RESTARTING...")
-            for i in range(3):
-                row = ui.TextRow(32, 4, 2 + 10 * i)
-                row.set(lines[i])
-                self.blank.append(row.grid)
+            self.lines[0].set(what[:32])
+            self.lines[1].set("GAME SAVED" if saved else "")
+            self.lines[2].set("RESTARTING...")
             self.hw.display.refresh()
-        except MemoryError:
-            pass  # the panel keeps its last picture; the restart still comes
-        print("out of memory: " + ("game saved, " if saved else "") + "restarting")
+        except Exception:  # noqa: BLE001 - the panel keeps its picture; the restart comes
+            pass
+        print(what.lower() + ": " + ("game saved, " if saved else "") + "restarting")
         self.restart_at = ticks_add(now, 2000) or 1
+
+    def checkpoint(self, now):
+        """Save what the screen holds; a save that fails is said, and tried
+        again in a few seconds (``_step``), until it is written."""
+        self.screen.checkpoint()
+        if self.saves.failed:
+            self.say("NOT SAVED: MEMORY FULL. RETRYING")
+            self.retry_at = ticks_add(now, _RETRY_MS)
+
+    def say(self, text, ms=3000):
+        """A line across the bottom of the panel, over any screen, for a while."""
+        self._hide_notice()
+        self.notice.set(text)
+        self.notice_group = self.screen.group
+        self.notice_group.append(self.notice.grid)
+        self.notice_until = ticks_add(self.hw.ticks_ms(), ms)
+
+    def _hide_notice(self):
+        if self.notice_group is not None:
+            self.notice_group.remove(self.notice.grid)
+            self.notice_group = None
 
     def restart(self):
         """A clean start: the board reloads code.py; where it cannot (the
@@ -181,11 +263,15 @@ class App:
             if ev.kind == PRESS or ev.kind == REPEAT:
                 self.screen.on_key(ev.key, now)
         self.screen.tick(now)
+        if self.notice_group is not None and ticks_diff(now, self.notice_until) >= 0:
+            self._hide_notice()
         if self.screen_on:
             hw.display.refresh()
         if self.save_soon:  # after the refresh: the screen answers the key first
             self.save_soon = False
-            self.screen.checkpoint()
+            self.checkpoint(now)
+        elif self.saves.failed and ticks_diff(now, self.retry_at) >= 0:
+            self.checkpoint(now)  # a save that failed, tried again
         self._idle(now)
 
     def _idle(self, now):
@@ -194,13 +280,13 @@ class App:
             return
         quiet = ticks_diff(now, self.last_input)
         st = self.settings
-        if quiet >= IDLE_SAVE_MS and self.saves.dirty:
-            self.screen.checkpoint()  # keys left alone: keep the game before power goes
+        if quiet >= IDLE_SAVE_MS and self.saves.dirty and not self.saves.failed:
+            self.checkpoint(now)  # keys left alone: keep the game before power goes
         if self.screen_on and not self.dimmed and st.dim_ms and quiet >= st.dim_ms:
             self.dimmed = True  # the panel stays readable, at the lowest contrast
             self._contrast(1)
         if self.screen_on and st.screen_off_ms and quiet >= st.screen_off_ms:
-            self.screen.checkpoint()
+            self.checkpoint(now)
             self.screen_on = False
             self.hw.screen_power(False)
         elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
@@ -227,6 +313,10 @@ class App:
             # modules loaded from here on are let go on the menus; the
             # simulator keeps them (its tests hold on to game modules)
             self.resident = set(sys.modules)
+        gc.collect()
+        self.least_free = mem_free()
+        for line in self.about():
+            self.hw.report("about: " + line.lower())
         if game_id:
             screens.start_game(self, game_id, players, deal, variant)
         else:

@@ -10,8 +10,9 @@ into the same eight logical keys: short presses for the common keys, long
 presses for the rest, and "previous/next" following the screen's axis.
 """
 
-from adafruit_ticks import ticks_diff
 from micropython import const
+
+from ticks import ticks_diff
 
 UP = const(0)
 DOWN = const(1)

@@ -1,9 +1,9 @@
-"""The packed glyph sheets every screen draws from.
+"""The glyph sheets every screen draws from.
 
-Two 1-bit Bitmaps are built once at start-up from the row strings below:
+Two 1-bit Bitmaps are drawn once at start-up from packed bits:
 
-- ``FONT``: a 3x5 font in 4x6 tiles (one tile per character) for dense
-  text such as counts and the status line;
+- ``FONT``: a 3x5 font in 4x6 tiles (one tile per character of
+  ``CHARS``) for dense text such as counts and the status line;
 - ``CARDS``: card halves in 10x7 tiles. A card is a 1x2 TileGrid (rank
   half over suit half), 10x14 pixels, white with black marks, so rank and
   suit stay legible at 8 pixels.
@@ -12,6 +12,9 @@ Larger text (menus, headings) is drawn from a third sheet that costs no
 RAM: the board's built-in terminal font, ``terminalio.FONT.bitmap``, a
 read-only Bitmap in flash holding printable ASCII as one row of 6x12
 tiles (``big_tile``).
+
+The drawing runs at the module's top level, so its code and the packed
+bits are dropped as soon as the module has loaded.
 """
 
 import displayio
@@ -25,76 +28,7 @@ FONT_H = const(6)
 CARD_W = const(10)
 HALF_H = const(7)
 
-
-def _row_tables():
-    """Glyph rows as strings of 15 (3x5) or 25 (5x5) cells; built into the
-    sheets once, then dropped, so the strings cost no RAM afterwards."""
-    font = {
-        " ": "...............",
-        "0": "####.##.##.####",
-        "1": ".#.##..#..#.###",
-        "2": "###..#####..###",
-        "3": "###..#.##..####",
-        "4": "#.##.####..#..#",
-        "5": "####..###..####",
-        "6": "####..####.####",
-        "7": "###..#.#..#..#.",
-        "8": "####.#####.####",
-        "9": "####.####..####",
-        "A": ".#.#.#####.##.#",
-        "B": "##.#.###.#.###.",
-        "C": ".###..#..#...##",
-        "D": "##.#.##.##.###.",
-        "E": "####..##.#..###",
-        "F": "####..##.#..#..",
-        "G": ".###..#.##.#.##",
-        "H": "#.##.#####.##.#",
-        "I": "###.#..#..#.###",
-        "J": "..#..#..##.#.#.",
-        "K": "#.##.###.#.##.#",
-        "L": "#..#..#..#..###",
-        "M": "#.########.##.#",
-        "N": "##.#.##.##.##.#",
-        "O": ".#.#.##.##.#.#.",
-        "P": "##.#.###.#..#..",
-        "Q": ".#.#.##.###..##",
-        "R": "##.#.###.#.##.#",
-        "S": ".###...#...###.",
-        "T": "###.#..#..#..#.",
-        "U": "#.##.##.##.####",
-        "V": "#.##.##.##.#.#.",
-        "W": "#.##.########.#",
-        "X": "#.##.#.#.#.##.#",
-        "Y": "#.##.#.#..#..#.",
-        "Z": "###..#.#.#..###",
-        ":": "....#.....#....",
-        ">": "#...#...#.#.#..",
-        "<": "..#.#.#...#...#",
-        "-": "......###......",
-        "+": "....#.###.#....",
-        "/": "..#..#.#.#..#..",
-        ".": ".............#.",
-        ",": "..........#.#..",
-        "!": ".#..#..#.....#.",
-        "?": "##...#.#.....#.",
-        "^": ".#.#.#.........",
-        "v": ".........#.#.#.",
-        "*": "...#.#.#.#.#...",
-        "=": "...###...###...",
-        "(": ".#.#..#..#...#.",
-        ")": ".#...#..#..#.#.",
-        "#": "#.####.#.####.#",
-        "'": ".#..#..........",
-    }
-    suits = (
-        "..#...###...#..##.####.##",  # clubs: a top lobe and two side lobes
-        "..#...###.#####.###...#..",  # diamonds
-        ".#.#.##########.###...#..",  # hearts
-        "..#...###.#####..#...###.",  # spades
-        "..#..#####.###..#.#.#...#",  # joker star
-    )
-    return font, suits
-
+CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v"
 
 # Card-half tiles
 BLANK = const(0)  # black, nothing
@@ -108,7 +42,6 @@ SLOT_TOP = const(22)
 SLOT_BOTTOM = const(23)
 _CARD_TILES = const(24)
 
-
 PALETTE = displayio.Palette(2)
 PALETTE[0] = 0x000000
 PALETTE[1] = 0xFFFFFF
@@ -116,69 +49,56 @@ INVERSE = displayio.Palette(2)
 INVERSE[0] = 0xFFFFFF
 INVERSE[1] = 0x000000
 
+FONT = displayio.Bitmap(FONT_W * len(CHARS), FONT_H, 2)
+CARDS = displayio.Bitmap(CARD_W * _CARD_TILES, HALF_H, 2)
 
-def _glyph_rows(font, ch):
-    return font.get(ch) or font["?"]
 
-
-def _put(bmp, x0, y0, cells, width, value):
-    for i in range(len(cells)):
-        if cells[i] == "#":
+def _draw(bmp, x0, y0, bits, width, cells, value):
+    """Set the ``cells`` cells of a glyph (bit i: column i % width, row
+    i // width) to ``value``."""
+    for i in range(cells):
+        if (bits >> i) & 1:
             bmp[x0 + i % width, y0 + i // width] = value
 
 
-def _build_font(font, chars):
-    bmp = displayio.Bitmap(FONT_W * len(chars), FONT_H, 2)
-    for i in range(len(chars)):
-        _put(bmp, i * FONT_W, 0, _glyph_rows(font, chars[i]), 3, 1)
-    return bmp
+# each character's 3x5 cells as 15 bits, two bytes (low first), in CHARS order
+_BITS = (b"\x00\x00\x92 \xbd^\x12\x00J\"\")\xa8\n\xd0\x05\x00\x14\xc0\x01\x00 \xa4\x12o{"
+         b"\x9at\xe7s\xa7y\xedI\xcfy\xcf{\xa7$\xef{\xefy\x10\x04TD8\x0e\x11\x15\xa3 \xea["
+         b"\xeb:Nbk;\xcfr\xcf\x12Nk\xed[\x97t$+\xedZIr\xfd[k[j+\xeb\x12jg\xebZ\x8e8\x97$m{"
+         b"m+\xed_\xadZ\xad$\xa7r*\x00\x00*")  # fmt: skip
+for _i in range(len(CHARS)):
+    _draw(FONT, _i * FONT_W, 0, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 1)
 
 
-def _fill(bmp, x0, y0, w, h, value):
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            bmp[x, y] = value
-
-
-def _build_cards(font, suits):
-    bmp = displayio.Bitmap(CARD_W * _CARD_TILES, HALF_H, 2)
-    for t in range(1, _CARD_TILES):
-        if t not in (SLOT_TOP, SLOT_BOTTOM):
-            _fill(bmp, t * CARD_W, 0, CARD_W, HALF_H, 1)
-    for r in range(13):
-        x = (RANK0 + r) * CARD_W + 1
-        for ch in cards.RANK_CODES[r]:
-            _put(bmp, x, 1, _glyph_rows(font, ch), 3, 0)
-            x += 4
-    x = JOKER_TOP * CARD_W + 1
-    for ch in "JK":
-        _put(bmp, x, 1, _glyph_rows(font, ch), 3, 0)
-        x += 4
-    for s in range(5):
-        t = SUIT0 + s if s < 4 else JOKER_BOTTOM
-        _put(bmp, t * CARD_W + 4, 1, suits[s], 5, 0)
-    for t in (BACK_TOP, BACK_BOTTOM):  # a checked back
-        for y in range(HALF_H):
-            for x in range(1, CARD_W - 1):
-                if (x + y) % 2:
-                    bmp[t * CARD_W + x, y] = 0
-    for t in (SLOT_TOP, SLOT_BOTTOM):  # dotted outline of an empty pile
-        for y in range(HALF_H):
-            bmp[t * CARD_W, y] = y % 2
-            bmp[t * CARD_W + CARD_W - 1, y] = y % 2
-        for x in range(0, CARD_W, 2):
-            bmp[t * CARD_W + x, 0 if t == SLOT_TOP else HALF_H - 1] = 1
-    return bmp
-
-
-def _sheets():
-    font, suits = _row_tables()
-    chars = "".join(sorted(font))
-    return chars, _build_font(font, chars), _build_cards(font, suits)
-
-
-CHARS, FONT, CARDS = _sheets()
-
+for _t in range(1, _CARD_TILES):  # white card faces and backs
+    if _t != SLOT_TOP and _t != SLOT_BOTTOM:
+        for _y in range(HALF_H):
+            for _x in range(CARD_W):
+                CARDS[_t * CARD_W + _x, _y] = 1
+for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
+    _x = (RANK0 + _r) * CARD_W + 1
+    for _ch in cards.RANK_CODES[_r] if _r < 13 else "JK":
+        _i = CHARS.find(_ch)
+        _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 0)
+        _x += 4
+# the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each
+_SUITS = b"\xc4\x91\xbd\x01\xc4}G\x00\xea\x7fG\x00\xc4}\xe2\x00\xe4;\x15\x01"
+for _s in range(5):
+    _t = SUIT0 + _s if _s < 4 else JOKER_BOTTOM
+    _v = _SUITS[4 * _s] | (_SUITS[4 * _s + 1] << 8) | (_SUITS[4 * _s + 2] << 16)
+    _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 25, 0)
+for _t in (BACK_TOP, BACK_BOTTOM):  # a checked back
+    for _y in range(HALF_H):
+        for _x in range(1, CARD_W - 1):
+            if (_x + _y) % 2:
+                CARDS[_t * CARD_W + _x, _y] = 0
+for _t in (SLOT_TOP, SLOT_BOTTOM):  # dotted outline of an empty pile
+    for _y in range(HALF_H):
+        CARDS[_t * CARD_W, _y] = _y % 2
+        CARDS[_t * CARD_W + CARD_W - 1, _y] = _y % 2
+    for _x in range(0, CARD_W, 2):
+        CARDS[_t * CARD_W + _x, 0 if _t == SLOT_TOP else HALF_H - 1] = 1
+del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 
 BIG = terminalio.FONT.bitmap
 BIG_W, BIG_H = terminalio.FONT.get_bounding_box()[:2]

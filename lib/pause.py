@@ -64,6 +64,10 @@ class Pause(Screen):
             app.beep()
             self.menu.set_items(self._items())
         elif item == "Quit":
+            t.checkpoint()  # kept before the table goes (it is if nothing changed)
+            if app.saves.failed:  # never dropped: stay until it can be written
+                app.say("NOT SAVED: MEMORY FULL. TRY AGAIN")
+                return
             app.home(GameMenu)  # the game stays kept: Continue on the title
         else:  # a game abandoned this way is not counted in the statistics
             game_id, players, variant, starter, deal = t.setup[:5]

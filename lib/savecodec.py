@@ -37,12 +37,12 @@ def put_varint(buf, pos, v):
 
 
 def put_bytes(buf, pos, data, n):
-    """``data[:n]`` at ``pos``."""
-    end = pos + n
-    if end > len(buf):
+    """``data[:n]`` at ``pos`` (a loop: no slice or view to allocate)."""
+    if pos + n > len(buf):
         raise IndexError("record too long")
-    buf[pos:end] = memoryview(data)[:n]
-    return end
+    for i in range(n):
+        buf[pos + i] = data[i]
+    return pos + n
 
 
 # -- setup: (game id, players, variant, starter, deal, levels bytes) ----------

@@ -71,6 +71,15 @@ def _let_go(*names):
     gc.collect()
 
 
+# The records kept between saves, each in a buffer made at start-up: the
+# game in progress (setup and snapshot: at most about 370 bytes), its
+# moves so far, and the last finished game's record (setup and moves).
+KEEP_GAME = const(0)
+KEEP_MOVES = const(1)
+KEEP_LAST = const(2)
+_SIZES = (512, 1024, 1024)
+
+
 class Saves:
     def __init__(self, nvm):
         import games
@@ -78,12 +87,11 @@ class Saves:
 
         self.nvm = nvm
         self.store = store.Store(nvm)  # its copy buffer is made now, once
+        self.kept = [bytearray(n) for n in _SIZES]  # KEEP_GAME, KEEP_MOVES, KEEP_LAST
+        self.kept_n = [-1, -1, -1]  # bytes of each in use; -1: none
         self.settings = Settings()
         self.stats = [[0] * 5 for _ in games.CATALOGUE]
-        self.game = None  # bytes: setup + snapshot of the game in progress
-        self.moves = None  # bytes: its record so far (setup + moves)
-        self.last = None  # bytes: the last finished game's record
-        self.ended = None  # (setup, moves) of a game just over, until written
+        self.ended = False  # a game just over: its record is printed with the next save
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
         self.failed = 0  # saves that could not be written since the last that was
@@ -93,6 +101,23 @@ class Saves:
         import savework  # noqa: F401  (kept loaded, low in the heap: see above)
 
         self.read()
+
+    def _get(self, i):
+        n = self.kept_n[i]
+        return None if n < 0 else bytes(memoryview(self.kept[i])[:n])
+
+    def _set(self, i, data):
+        """Keep ``data`` (bytes, or None for nothing) as record ``i``; a
+        record longer than its buffer is not kept."""
+        n = -1 if data is None or len(data) > len(self.kept[i]) else len(data)
+        if n > 0:
+            self.kept[i][:n] = data
+        self.kept_n[i] = n
+
+    # The kept records as bytes (a copy), for reading them back and tools.
+    game = property(lambda self: self._get(KEEP_GAME), lambda self, v: self._set(KEEP_GAME, v))
+    moves = property(lambda self: self._get(KEEP_MOVES), lambda self, v: self._set(KEEP_MOVES, v))
+    last = property(lambda self: self._get(KEEP_LAST), lambda self, v: self._set(KEEP_LAST, v))
 
     def read(self):
         """Read the store (power-up); on a full heap, say so and read it
@@ -156,17 +181,27 @@ class Saves:
             row[STREAK] = 0
         if score > row[BEST]:
             row[BEST] = min(score, 0xFFFF)
-        self.game = None
-        self.moves = None
-        self.ended = (setup, None if moves is None else bytes(memoryview(moves)[:moves_n]))
+        kept = self.kept_n
+        kept[KEEP_GAME] = kept[KEEP_MOVES] = -1
+        if moves is not None:  # a resumed game whose moves were lost has no record
+            import savecodec
+
+            try:
+                kept[KEEP_LAST] = savecodec.put_record(self.kept[KEEP_LAST], 0, setup, moves,
+                                                       moves_n)  # fmt: skip
+                self.ended = True
+            except IndexError:  # longer than a record can be: the last one stays
+                pass
         self.dirty = True
 
     def forget_game(self):
         """A new game replaces the saved one (written with the next save)."""
-        if self.game is not None:
-            self.game = None
-            self.moves = None
+        if self.kept_n[KEEP_GAME] >= 0:
+            self.kept_n[KEEP_GAME] = self.kept_n[KEEP_MOVES] = -1
             self.dirty = True
+
+    def has_game(self):
+        return self.kept_n[KEEP_GAME] >= 0
 
     def stat_lines(self, game_id):
         played, won, best, streak, longest = self.stats[_index(game_id)]
@@ -180,7 +215,7 @@ class Saves:
     def print_last(self):
         """Print the last finished game's record on the serial console (a
         maintainer can replay it: ``python -m sim --replay``)."""
-        if self.last is not None:
+        if self.kept_n[KEEP_LAST] >= 0:
             import savecodec
 
-            savecodec.print_line(self.last, len(self.last))
+            savecodec.print_line(self.kept[KEEP_LAST], self.kept_n[KEEP_LAST])

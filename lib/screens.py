@@ -7,6 +7,8 @@ previous/next mean UP/DOWN or LEFT/RIGHT here. The setup screen
 are needed, so neither sits in the heap during play.
 """
 
+import gc
+
 import displayio
 
 import games
@@ -47,7 +49,7 @@ class Screen:
 class Title(Screen):
     """The name, a line about the saves (or what the console is), and the
     first menu: Continue (when a game was saved), New game, Statistics,
-    Settings."""
+    Settings, About."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -67,10 +69,11 @@ class Title(Screen):
         self.note = ui.TextRow(32, 0, 8 if small else 22)
         self.note.set(note)
         self.group.append(self.note.grid)
-        self.items = (["Continue"] if app.saves.game is not None else []) + [
+        self.items = (["Continue"] if app.saves.has_game() else []) + [
             "New game",
             "Statistics",
             "Settings",
+            "About",
         ]
         self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible)
 
@@ -85,7 +88,13 @@ class Title(Screen):
                 resume_game(self.app)
             elif item == "New game":
                 self.app.home(GameMenu)
+            elif item == "About":
+                self.app.clear()
+                from about import About
+
+                self.app.show(About(self.app))
             else:
+                self.app.clear()
                 import statscreen
 
                 screen = statscreen.Stats if item == "Statistics" else statscreen.SettingsScreen
@@ -130,10 +139,21 @@ def resume_game(app):
         return
     (game_id, players, variant, starter, deal, levels), state, moves = saved
     app.levels = list(levels)
-    table = __import__(TABLES[game_id])
-    t = table.Table(app, games.by_id(game_id), players, deal, variant, starter,
-                    state=state, moves=moves)  # fmt: skip
-    app.show(t)
+    game, table = load_game(app, game_id)
+    app.show(table.Table(app, game, players, deal, variant, starter, state=state, moves=moves))
+
+
+def load_game(app, game_id):
+    """(the game's rules module, its table module), loaded in this order
+    into a heap without the last screen: the Hard player's search first
+    when a seat plays Hard, then the rules, then the table."""
+    app.clear()
+    if 2 in app.levels:  # opponents.HARD
+        __import__("hard")
+        gc.collect()
+    game = games.by_id(game_id)
+    gc.collect()
+    return game, __import__(TABLES[game_id])
 
 
 def start_game(app, game_id, players, deal, variant=0, starter=0):
@@ -144,9 +164,7 @@ def start_game(app, game_id, players, deal, variant=0, starter=0):
         deal = games.winnable_deal(games.info(game_id), app.rng)
     if deal <= 0:
         deal = app.random_deal()
-    app.clear()  # the modules below load into a heap without the last screen
-    game = games.by_id(game_id)
-    table = __import__(TABLES[game_id])
+    game, table = load_game(app, game_id)
     app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal, variant, starter))
 
 

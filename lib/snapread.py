@@ -120,18 +120,20 @@ def saved_game(saves):
     when those were kept: they are replayed (the rules check every one)
     and, if the snapshot differs, the replay is the game."""
     snap = None
+    game = saves.game
     try:
-        r = Reader(saves.game)
+        r = Reader(game)
         setup = read_setup(r)
-        snap = (setup, read(setup, saves.game[r.pos :]))
+        snap = (setup, read(setup, game[r.pos :]))
     except MemoryError:  # not a bad record: keep it for when memory allows
         raise
     except Exception:
         pass
     replayed = None
-    if saves.moves is not None:
+    kept = saves.moves
+    if kept is not None:
         try:
-            msetup, moves = read_record(saves.moves)
+            msetup, moves = read_record(kept)
             replayed = (msetup, replay(msetup, moves), moves)
         except MemoryError:
             raise

@@ -120,12 +120,12 @@ class Store:
         self.n = end
         return True
 
-    def add(self, kind, data):
-        """A record whose data is ready as bytes."""
+    def add(self, kind, data, n):
+        """A record whose data is ready: ``data[:n]``."""
         pos = self.open(kind)
-        end = pos + len(data)
+        end = pos + n
         if end <= self.size:
-            self.copy[pos:end] = data
+            self.copy[pos:end] = memoryview(data)[:n]
         return self.close(kind, end)
 
     def save(self, records):
@@ -136,7 +136,7 @@ class Store:
             return False
         self.begin()
         for kind, data in records:
-            self.add(kind, data)
+            self.add(kind, data, len(data))
         return self.finish()
 
     def finish(self):

@@ -15,8 +15,6 @@ The keys are ``tablekeys.py``'s; this module lays the table out, draws it
 and runs the computer players' turns.
 """
 
-from adafruit_ticks import ticks_add, ticks_diff
-
 import cards
 import opponents
 import ui
@@ -24,6 +22,7 @@ from buttons import AXIS_HORIZONTAL
 from gamelog import Kept
 from screens import Screen, show_results
 from tablekeys import HUMAN, TableKeys
+from ticks import ticks_add, ticks_diff
 
 
 def by_rank(card):

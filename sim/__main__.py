@@ -7,6 +7,7 @@
     python -m sim --replay last-game.txt   a recorded game, move by move
     python -m sim --nvm saves.bin          keep saves in this file
     python -m sim --record game.gif        record the session as an animated GIF
+    python -m sim --version                the console's version (from git)
 
 Saves go to a file per user (``sim.nvm.default_path()``) in the terminal
 and window; headless runs keep them in memory unless ``--nvm`` is given.
@@ -29,6 +30,7 @@ def fail(message):
 
 def parse_args(argv):
     p = cli.Parser("python -m sim", "sim", description="Pocket card console simulator")
+    p.add_argument("--version", action="store_true", help="print the console's version and exit")
     p.add_argument("--profile", default=profiles.DEFAULT, choices=sorted(profiles.PROFILES))
     p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
     p.add_argument("--window", action="store_true", help="show a pygame window")
@@ -118,7 +120,14 @@ def parse_args(argv):
 
 
 def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if "--version" in argv:
+        from sim import version
+
+        print("elevator card console %s (the simulator, on %s %s)" % (
+            version.describe(), sys.implementation.name, sys.version.split()[0]))
+        return 0
+    args = parse_args(argv)
     if args.headless:
         from sim import render
         from sim.headless import Session

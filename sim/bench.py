@@ -109,15 +109,15 @@ def _min_heap(game_id, players, variant, cwd):
 
 
 def app_figures():
-    """The whole device bundle (app, screens, label library) playing each
-    game from the title to its results screen on the MicroPython VM."""
+    """The whole device bundle (app, screens, saves) playing each game from
+    the title to its results screen on the MicroPython VM."""
     out = {}
     for info in CATALOGUE:
         players = min(4, info.MAX_PLAYERS)
         for mpy in (False, True):
             with tempfile.TemporaryDirectory() as tmp:
                 app_tree(os.path.join(tmp, "d"), mpy=mpy)
-                args = ["app_run.py", info.ID, str(players), "7"]
+                args = ["-m", "app_run", info.ID, str(players), "7"]
                 kb = min_heap_kb(args, os.path.join(tmp, "d"), "results reached")
                 name = "min_heap_app_game_kb_%s_%s" % (info.module, "mpy" if mpy else "py")
                 out[name] = kb
@@ -125,22 +125,23 @@ def app_figures():
 
 
 def session_figures():
-    """A long session: fifty games entered and left on the MicroPython VM
-    (``tests/mp/heap_cycle.py``), the heap that needs, and the bus bytes
-    of the pause menu and the rules pages."""
+    """The long session on the MicroPython VM (``tests/mp/session.py``:
+    fifty games from the title), the heap it needs, and the bus bytes of
+    the pause menu and the rules pages."""
+    from sim.memory import session_min_kb
+
     out = {}
     for mpy in (False, True):
         tag = "mpy" if mpy else "py"
         with tempfile.TemporaryDirectory() as tmp:
             d = os.path.join(tmp, "d")
             app_tree(d, mpy=mpy)
-            args = ["heap_cycle.py", "50", "64"]
-            r = run_mp(args, heap="400K", cwd=d)
+            r = run_mp(["-m", "session", "50", "64"], heap="400K", cwd=d)
             fig = figures(r.stdout)
-            out["heap_50_cycles_base_bytes_" + tag] = fig["base"]
-            out["heap_50_cycles_growth_bytes_" + tag] = fig["last"] - fig["base"]
-            out["heap_50_cycles_spread_bytes_" + tag] = fig["most"] - fig["least"]
-            out["min_heap_50_cycles_kb_" + tag] = min_heap_kb(args, d, "cycles=50")
+            out["heap_session_title_bytes_" + tag] = fig["title"]
+            out["heap_session_title_after_bytes_" + tag] = fig["title_after"]
+            out["heap_session_spread_bytes_" + tag] = fig["most"] - fig["least"]
+            out["min_heap_session_kb_" + tag] = session_min_kb(d, 50, 64)
     s = Session(game="roller-coaster", players=3, deal=8, seed=1, pace_ms=0)
     s.settle()
     for name, key in (("pause_open", "B"), ("pause_cursor", "DOWN"), ("rules_open", "A"),
@@ -240,13 +241,13 @@ def solver_figures():
 
 def hard_figures():
     """Time per Hard decision on the MicroPython VM at the device budget,
-    over 20 four-player games, with a clock running 185 times faster than
-    the VM's (an RP2040's CircuitPython) for Hard's THINK_MS: mean, 90th
+    over 20 four-player games, with a clock running 350 times faster than
+    the VM's (a Pico's CircuitPython at its slowest measured) for Hard's THINK_MS: mean, 90th
     percentile and worst in microseconds of the VM, and how many searches
     that clock cut short."""
     out = {}
     for game_id in ("color-elevator", "elevator", "bastard", "roller-coaster"):
-        args = ["tests/mp/hard_time.py", game_id, "4", "0", "20", "185"]
+        args = ["tests/mp/hard_time.py", game_id, "4", "0", "20", "350"]
         r = subprocess.run(
             [micropython(), "-X", "heapsize=256K"] + args, cwd=ROOT, capture_output=True, text=True
         )

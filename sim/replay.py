@@ -10,14 +10,13 @@ B leaves. Moves are checked by the rules as they are played, so a record
 from other firmware stops with a message instead of showing nonsense.
 """
 
-from adafruit_ticks import ticks_add, ticks_diff
-
 import games
 import savecodec
 import saveread
 import screens
 import snapread
 from buttons import RIGHT, START, A, B
+from ticks import ticks_add, ticks_diff
 
 
 def load_record(path):

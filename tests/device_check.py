@@ -8,12 +8,14 @@ supplies the real displayio, and the SSD1306 driver talks to an emulated
 panel. Prints one JSON line with what it saw; exits 1 on a failed check.
 """
 
+import io
 import json
 import os
 import runpy
 import sys
 import threading
 import time
+from contextlib import redirect_stdout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -129,18 +131,57 @@ def run_code_py(name, script):
 
     time.sleep = sleep
     os.environ["CONSOLE_PROFILE"] = name
+    out = io.StringIO()
     try:
-        runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+        with redirect_stdout(out):
+            runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     except KeyboardInterrupt:
         pass
     finally:
         time.sleep = real_sleep
+    text = out.getvalue()  # the serial console at start-up: what a maker reports
+    check("about: board " + name in text and "about: pystack 2048 bytes" in text, "about lines")
+    check("about: free heap" in text and "about: version " in text, "about: heap, version")
     panel = busio.instances[-1].panel
     return type(made[-1].screen).__name__, panel.lit_count(), busio.instances[-1].bytes_sent
 
 
+def fatal_check(name):
+    """A failure that escapes the app at start-up: code.py prints it and
+    restarts the board after a wait (hal.fatal), never a dark panel."""
+    from contextlib import redirect_stderr
+
+    import app as app_module
+
+    def broken(self, hw):
+        raise RuntimeError("pystack exhausted")
+
+    orig = app_module.App.__init__
+    app_module.App.__init__ = broken
+    waited = []
+    real_sleep = time.sleep
+    time.sleep = waited.append
+    before = supervisor.reloads
+    out = io.StringIO()
+    os.environ["CONSOLE_PROFILE"] = name
+    try:
+        with redirect_stdout(out), redirect_stderr(out):
+            runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+        check(False, "code.py returned after a failure")
+    except SystemExit:
+        pass
+    finally:
+        time.sleep = real_sleep
+        app_module.App.__init__ = orig
+    text = out.getvalue()
+    check("Traceback" in text and "pystack exhausted" in text, "the failure on the console")
+    check(any(w >= 2 for w in waited), "a wait before the restart")
+    check(supervisor.reloads == before + 1, "code.py restarted")
+
+
 def main(name):
     hal_checks(name)
+    fatal_check(name)
     if profiles.get(name)["nav"] == "three":
         # A (title), A (menu), START held (setup: start), then pick a card
         script = [(1, 50), (1, 50), (1, 900), (2, 50), (1, 50)]

@@ -26,7 +26,7 @@ def test_tree_has_everything_a_pico_needs(tree):
     out, files = tree
     for rel in (
         "code.py", "settings.toml", "lib/cards.py", "lib/cardset.py", "lib/prng.py",
-        "lib/app.py", "lib/adafruit_ticks.py", "lib/adafruit_displayio_ssd1306.py",
+        "lib/app.py", "lib/ticks.py", "lib/adafruit_displayio_ssd1306.py", "lib/version.py",
         "games/__init__.py", "games/roller_coaster.py", "games/roller_coaster_ai.py",
         "hal/__init__.py", "hal/device.py", "hal/profiles.py",
     ):  # fmt: skip

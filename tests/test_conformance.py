@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import random_position
 
-import opponents
+import hard
 from games import all_games
 from prng import Prng
 
@@ -114,7 +114,7 @@ def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
     choice = game.basic_policy(s.observe(seat), Prng(5))
     for k in range(3):
         other = s.clone()
-        opponents.redeal_hidden(other, seat, Prng(deal + k))
+        hard.redeal_hidden(other, seat, Prng(deal + k))
         assert sorted(other.all_cards()) == total
         assert list(other.counts) == list(s.counts)
         assert other.observe(seat).key() == s.observe(seat).key()

@@ -79,6 +79,14 @@ def problems(path):
             and node.value.id == "random"
         ):
             found.append("%s calls random.%s" % (where, node.attr))
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr == "print_exception"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+            and not _guarded(node, parents)
+        ):  # CircuitPython has none: traceback.print_exception, sys's only as a fallback
+            found.append(where + " calls sys.print_exception without traceback first")
         elif isinstance(node, ast.Constant) and type(node.value) is int:
             if abs(node.value) > SMALL_INT_MAX:
                 found.append("%s has a long-int literal %d" % (where, node.value))
@@ -107,12 +115,17 @@ def test_the_checker_catches_what_it_should(tmp_path):
         "try:\n    import typing\nexcept ImportError:\n    pass\n"
         "def f(v):\n    match v:\n        case 1:\n            pass\n"
         "    try:\n        pass\n    except ValueError as e:\n        raise KeyError() from e\n"
+        "import sys\ndef g(e):\n    sys.print_exception(e)\n"
+        "def h(e):\n    try:\n        import traceback\n        traceback.print_exception(e)\n"
+        "    except ImportError:\n        sys.print_exception(e)\n"
     )
     found = "\n".join(problems(str(bad)))
     for what in ("imports enum", "imports functools", "imports random", ".bit_count", ".ljust",
                  "random.shuffle",
-                 "f-string", "long-int literal 2147483648", "uses match", "chains"):  # fmt: skip
+                 "f-string", "long-int literal 2147483648", "uses match", "chains",
+                 "bad.py:24 calls sys.print_exception"):  # fmt: skip
         assert what in found, what
+    assert "bad.py:29 calls sys.print_exception" not in found  # after traceback: a fallback
     assert "typing" not in found  # guarded
 
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import random_position
 
+import hard
 import opponents
 from games import all_games
 from prng import Prng
@@ -47,7 +48,7 @@ def test_no_level_sees_hidden_cards(case, deal, steps):
         choice = opponents.choose(game, s.observe(seat), Prng(9), level, 6)
         for k in range(2):
             other = s.clone()
-            opponents.redeal_hidden(other, seat, Prng(deal + k))
+            hard.redeal_hidden(other, seat, Prng(deal + k))
             assert other.observe(seat).key() == s.observe(seat).key()
             assert opponents.choose(game, other.observe(seat), Prng(9), level, 6) == choice
 
@@ -60,7 +61,7 @@ def test_sampled_worlds_agree_with_the_observation(case, deal, steps):
     seat = s.current_player() if not s.is_over() else 0
     obs = s.observe(seat)
     world = obs.clone()
-    opponents.determinize(world, seat, Prng(deal))
+    hard.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())  # the same pack
     assert world.observe(seat).key() == obs.key()  # and the seat sees the same
     assert list(world.counts) == list(s.counts)
@@ -93,15 +94,15 @@ def test_hard_scores_a_win_above_any_running_game_and_fewer_cards_higher(case, d
         won = s.winners()
         for seat in range(players):
             want = 1000 // len(won) if seat in won else 0
-            assert opponents._standing(s, seat) == want
+            assert hard._standing(s, seat) == want
         return
     left = [s.cards_left(x) for x in range(players)]
     for seat in range(players):
-        assert 0 < opponents._standing(s, seat) < 1000
+        assert 0 < hard._standing(s, seat) < 1000
     low = min(range(players), key=lambda x: left[x])
     high = max(range(players), key=lambda x: left[x])
     if left.count(left[low]) == 1 and left.count(left[high]) == 1:
-        assert opponents._standing(s, low) > opponents._standing(s, high)
+        assert hard._standing(s, low) > hard._standing(s, high)
 
 
 def test_hard_keeps_the_normal_choice_with_too_few_playouts():
@@ -116,8 +117,8 @@ def test_hard_keeps_the_normal_choice_with_too_few_playouts():
         n = obs.legal_actions([0] * 120)
         if n > 1:
             normal = game.basic_policy(obs, Prng(1))
-            two_samples = 2 * (opponents._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
-            assert opponents.hard(game, obs, Prng(2), two_samples - 1) == normal
+            two_samples = 2 * (hard._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
+            assert hard.hard(game, obs, Prng(2), two_samples - 1) == normal
 
 
 class _Counted:
@@ -155,9 +156,9 @@ def test_hard_stays_within_its_budget_of_moves(game_id, players):
         while not s.is_over() and s.turns < 150:
             seat = s.current_player()
             counted.calls = 0
-            a = opponents.hard(counted, s.observe(seat), prng)
+            a = hard.hard(counted, s.observe(seat), prng)
             # the first call is Normal's own choice
-            assert counted.calls - 1 <= opponents.SEARCH_MOVES[game_id]
+            assert counted.calls - 1 <= hard.SEARCH_MOVES[game_id]
             searched += counted.calls > 1
             s.apply(a)
     if game_id != "color-elevator" and players <= 4:
@@ -188,11 +189,11 @@ def test_hard_stops_at_the_board_clock():
         while not s.is_over() and s.turns < 60:
             obs = s.observe(s.current_player())
             normal = game.basic_policy(obs, Prng(1))
-            free = opponents.hard(game, obs, Prng(5))
-            assert opponents.hard(game, obs, Prng(5), 0, stopped) == free
-            before = opponents.late[0]
-            assert opponents.hard(game, obs, Prng(5), 0, clock) == normal
-            checked += opponents.late[0] > before
+            free = hard.hard(game, obs, Prng(5))
+            assert hard.hard(game, obs, Prng(5), 0, stopped) == free
+            before = hard.late[0]
+            assert hard.hard(game, obs, Prng(5), 0, clock) == normal
+            checked += hard.late[0] > before
             s.apply(game.basic_policy(obs, prng))
     assert checked > 0
 
@@ -238,10 +239,10 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
         choice = opponents.choose(game, obs, Prng(3), level)
         for k in range(3):
             other = s.clone()
-            opponents.redeal_hidden(other, seat, Prng(deal + k))
+            hard.redeal_hidden(other, seat, Prng(deal + k))
             assert other.observe(seat).key() == obs.key()
             assert opponents.choose(game, other.observe(seat), Prng(3), level) == choice
     world = obs.clone()
-    opponents.determinize(world, seat, Prng(deal))
+    hard.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())
     assert world.observe(seat).key() == obs.key()

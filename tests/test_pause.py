@@ -224,7 +224,8 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     assert s.hw.nvm.writes == writes + 1  # the game was kept first
     lines = [r for r in s.hw.panel.pixels()]
     assert any(lines)  # a message, not a dark panel
-    assert s.app.screen is None and s.app.blank[0].x == 4
+    assert s.app.screen is None and s.app.lines[0].text().strip() == "OUT OF MEMORY"
+    assert s.app.lines[1].text().strip() == "GAME SAVED"
     for _ in range(110):  # two seconds later: a clean start
         s.frame()
     assert s.hw.reloads == 1
@@ -233,3 +234,35 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     assert s.screen.state.key() == key
     s.press(B)  # the restarted console plays on
     assert type(s.screen).__name__ == "Pause"
+
+
+@pytest.mark.parametrize(
+    "error,said",
+    [(RuntimeError("pystack exhausted"), "ERROR: RUNTIMEERROR"),
+     (ZeroDivisionError("division by zero"), "ERROR: ZERODIVISIONERROR")],
+)  # fmt: skip
+def test_any_failure_is_logged_saved_said_and_restarted(capsys, error, said):
+    """Not only MemoryError: whatever a frame raises, the traceback goes
+    to the serial console, the game is kept, the panel says what happened
+    and the console starts again, where Continue finds the game."""
+    s = Session("pico-128x64", seed=5, pace_ms=0)
+    table = autopilot.open_game(s, "elevator", 4, 8)
+    autopilot.play_turn(s)
+    key = table.state.key()
+    writes = s.hw.nvm.writes
+
+    def boom(key, now):
+        raise error
+
+    table.on_key = boom
+    s.press(A, settle=False)
+    cap = capsys.readouterr()
+    assert "Traceback" in cap.err and str(error) in cap.err  # on the serial console
+    assert s.hw.nvm.writes == writes + 1  # kept first
+    assert s.app.lines[0].text().strip() == said and "GAME SAVED" in s.app.lines[1].text()
+    assert any(s.hw.panel.pixels())
+    for _ in range(110):
+        s.frame()
+    assert s.hw.reloads == 1 and type(s.screen).__name__ == "Title"
+    s.press(A)
+    assert s.screen.state.key() == key

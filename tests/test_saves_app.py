@@ -278,20 +278,60 @@ def test_memory_full_while_reading_the_store_never_wipes_it(tmp_path):
     assert after.stats[4][0] == 1 and after.settings.pace_ms == 1200  # nothing was lost
 
 
-def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path):
+def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch):
     s = _session(tmp_path / "nvm.bin", seed=2)
     autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
     s.press("B")  # the pause menu keeps the game
     kept = saves.Saves(bytearray(s.hw.nvm.data))
     game = kept.game
+    import snapread
 
-    class Tight(bytes):
-        def __getitem__(self, k):
-            raise MemoryError("memory allocation failed")
+    def tight(*args):
+        raise MemoryError("memory allocation failed")
 
-    kept.game, kept.moves = Tight(game), None
+    monkeypatch.setattr(snapread, "read", tight)  # the heap runs out mid-restore
+    kept.moves = None
     assert kept.saved_game() is None and kept.message == "MEMORY FULL: GAME KEPT FOR LATER"
     assert kept.game == game  # not dropped as unreadable
-    kept.game = game
-    assert kept.saved_game() is not None
+    assert kept.saved_game() is not None  # the read path loads afresh: memory allows now
+
+
+def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
+    """The heap full as the pause menu saves: the panel says so, Quit waits
+    for the save, and it is tried again every few seconds until written;
+    then Continue finds the exact game."""
+    import savework
+    from pause import ITEMS
+
+    s = Session(seed=2, pace_ms=0)
+    table = autopilot.open_game(s, "roller-coaster", 3, 8)
+    s.press("SELECT")
+    key = table.state.key()
+    real = savework.keep_game
+    tries = []
+
+    def full_heap(*args):
+        tries.append(1)
+        if len(tries) <= 2:
+            raise MemoryError("memory allocation failed")
+        return real(*args)
+
+    monkeypatch.setattr(savework, "keep_game", full_heap)
+    writes = s.hw.nvm.writes
+    s.press("B")  # the pause menu: its save fails
+    assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == writes
+    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL. RETRYING"
+    while ITEMS[s.screen.menu.index] != "Quit":
+        s.press("DOWN")
+    s.press("A")  # Quit: the game is not dropped
+    assert type(s.screen).__name__ == "Pause" and len(tries) == 2
+    assert "NOT SAVED" in s.app.notice.text()
+    for _ in range(200):  # a few seconds later it is tried again, and written
+        s.frame()
+    assert len(tries) == 3 and s.hw.nvm.writes == writes + 1 and not s.app.saves.failed
+    s.press("A")  # Quit now leaves
+    assert type(s.screen).__name__ == "GameMenu"
+    s.press("B")
+    s.press("A")  # Continue
+    assert s.screen.state.key() == key

@@ -3,7 +3,7 @@
 Run from a bundle root (``build/CIRCUITPY`` layout) with this directory's
 ``display/`` stand-ins first on the path:
 
-    micropython -X heapsize=256K app_run.py GAME PLAYERS DEAL HEIGHT [VARIANT]
+    micropython -X heapsize=256K -m app_run GAME PLAYERS DEAL HEIGHT [VARIANT]
 
 It walks title -> menu -> setup -> table with button events, plays the
 person's seat with the autopilot's presses until the results screen, and
@@ -17,88 +17,11 @@ sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
 from autopilot import presses_for  # noqa: E402
+from vmhal import HAL, frame, peak, press  # noqa: E402
 
 import games  # noqa: E402
 from app import App  # noqa: E402
-from buttons import DOWN, RIGHT, SELECT, START, UP, A, B, Buttons  # noqa: E402
-
-
-class Display:
-    def __init__(self, w, h):
-        self.width = w
-        self.height = h
-        self.root_group = None
-        self.refreshes = 0
-
-    def refresh(self, **kw):
-        self.refreshes += 1
-        return True
-
-    def sleep(self):
-        pass
-
-    def wake(self):
-        pass
-
-
-class HAL:
-    def __init__(self, height, nvm=None):
-        self.width = 128
-        self.height = height
-        self.display = Display(128, height)
-        self.buttons = Buttons()
-        self.three = False
-        self.nvm = bytearray(4096) if nvm is None else nvm
-        self.now = 0
-        self.tones = 0
-        self.reloads = 0  # out-of-memory restarts
-
-    def reload(self):
-        self.reloads += 1  # returns: the app builds itself again
-
-    def ticks_ms(self):
-        return self.now
-
-    def wait_frame(self):
-        self.now = (self.now + 20) & 0x1FFFFFFF
-
-    def poll(self, now):
-        self.buttons.scan(now)
-
-    def set_axis(self, axis):
-        pass
-
-    def entropy(self):
-        return 12345
-
-    def tone(self, freq, ms):
-        self.tones += 1
-
-    def screen_power(self, on):
-        pass
-
-    def deep_sleep(self):
-        return False
-
-
-peak = [0]
-
-
-def frame(app, hw):
-    app.step(hw.ticks_ms())
-    hw.wait_frame()
-    used = gc.mem_alloc()
-    if used > peak[0]:
-        peak[0] = used
-
-
-def press(app, hw, key):
-    hw.buttons.tap(key, hw.ticks_ms())
-    frame(app, hw)
-    for _ in range(5000):
-        if not app.busy():
-            return
-        frame(app, hw)
+from buttons import DOWN, RIGHT, SELECT, START, UP, A, B  # noqa: E402
 
 
 def main(game_id, players, deal, height, variant):

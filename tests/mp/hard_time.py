@@ -3,11 +3,12 @@
     micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS MOVES [GAMES [SLOWER]]
 
 Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (MOVES
-simulated moves a decision, 0 for the game's own, ``opponents.SEARCH_MOVES``) and
+simulated moves a decision, 0 for the game's own, ``hard.SEARCH_MOVES``) and
 the others at Normal, and prints 'hard us mean=M p90=P max=X decisions=N
 late=L actions=C' (microseconds; C is a checksum of every action taken,
 equal on CPython and MicroPython when both VMs make the same decisions).
-With SLOWER (185 for an RP2040), Hard also gets a clock that runs that
+With SLOWER (350 for a Pico, the slowest ratio measured on its firmware
+against this VM), Hard also gets a clock that runs that
 many times faster than this VM's, as if on the board, and stops at its
 THINK_MS; L counts the decisions where that clock cut the search short.
 """
@@ -21,7 +22,7 @@ for p in (".", "lib", "tests/mp"):
 from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
-import opponents  # noqa: E402
+import hard  # noqa: E402
 from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
@@ -35,7 +36,7 @@ def main(game_id, players, moves, games=2, slower=0):
         return _diff(_now(), origin) * slower // 1000
 
     total = n = 0
-    opponents.late[0] = 0
+    hard.late[0] = 0
     check = 0
     times = []
     for deal in range(5, 5 + games):
@@ -45,7 +46,7 @@ def main(game_id, players, moves, games=2, slower=0):
             obs = s.observe(seat)
             if seat == 0:
                 t = _now()
-                a = opponents.hard(game, obs, prng, moves, clock if slower else None)
+                a = hard.hard(game, obs, prng, moves, clock if slower else None)
                 dt = _diff(_now(), t)
                 total += dt
                 times.append(dt)
@@ -56,7 +57,7 @@ def main(game_id, players, moves, games=2, slower=0):
             s.apply(a)
     times.sort()
     line = "hard us mean=%d p90=%d max=%d decisions=%d late=%d actions=%d" % (
-        total // n, times[n * 9 // 10], times[-1], n, opponents.late[0], check)  # fmt: skip
+        total // n, times[n * 9 // 10], times[-1], n, hard.late[0], check)  # fmt: skip
     print(line)
     return check
 

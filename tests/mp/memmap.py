@@ -3,7 +3,7 @@
 Run from a bundle root (``sim.mpvm.app_tree``) by ``python -m
 sim.memory``, which reads what this prints:
 
-    micropython -X heapsize=4M memmap.py [CYCLES] [HEIGHT] [nohook]
+    micropython -X heapsize=4M -m memmap [CYCLES] [HEIGHT] [nohook]
 
 It runs ``session.py`` with two instruments:
 
@@ -112,12 +112,19 @@ def _unit_costs():
     del grids, groups
 
 
+_HOOKED = [True]
+
+
 def probe(moment, app):
     gc.collect()
     used = gc.mem_alloc()
     free = gc.mem_free()
     print("MAP moment %s used=%d free=%d" % (moment.replace(" ", "_"), used, free))
     micropython.mem_info()
+    print("MAP names %s" % moment.replace(" ", "_"))
+    micropython.qstr_info()
+    if not _HOOKED[0]:  # the fragmentation pass: nothing more that allocates
+        return
     print("MAP modules %s %s" % (moment.replace(" ", "_"), " ".join(sorted(sys.modules))))
     screen = app.screen
     if screen is not None:
@@ -156,16 +163,17 @@ def _frame_peak(frame):
 
 
 def main(cycles, height, hook=True):
+    _HOOKED[0] = hook
     if hook:
         builtins.__import__ = _hook
-    import app_run
     import session
+    import vmhal
 
-    app_run.frame = _frame_peak(app_run.frame)
+    vmhal.frame = _frame_peak(vmhal.frame)
 
     if hook:
         _unit_costs()
-    tally = session.Tally()
+    tally = session.Tally(cycles)
     tally.probe = probe
     app, hw = session.run(cycles, height, tally)
     print("MAP peak used=%d screen=%s" % (_peak[0], _peak[1]))

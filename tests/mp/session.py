@@ -2,7 +2,7 @@
 
 Run from a bundle root laid out by ``sim.mpvm.app_tree``:
 
-    micropython -X heapsize=200K session.py [CYCLES] [HEIGHT]
+    micropython -X heapsize=200K -m session [CYCLES] [HEIGHT]
 
 Fifty games entered from the title, the five games in turn. The first
 ten (two rounds) are played to their results, the second round against
@@ -13,9 +13,8 @@ change, a hint at the table, the solver's hint in solitaire and a rules
 page. Every moment that must save (results shown, pause opened, settings
 left changed) is checked: the store must have been written.
 
-Prints a line per cycle and, last, 'cycles=N saves_written=W
-saves_expected=E restarts=R title=B title_after=B' (the heap in use at
-the title before and after, in bytes). ``memmap.py`` adds the map.
+Prints a line per cycle and, last, ``summary``'s line of figures.
+``memmap.py`` runs it under its instruments for the memory map.
 """
 
 import gc
@@ -26,8 +25,8 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)  # the board's nvm is not in its heap: allocated first, at the bottom
 
-from app_run import HAL, press  # noqa: E402
 from autopilot import presses_for  # noqa: E402
+from vmhal import HAL, press  # noqa: E402
 
 import games  # noqa: E402
 from app import App  # noqa: E402
@@ -38,12 +37,13 @@ FEW = 3  # the person's turns played before leaving a game
 
 
 class Tally:
-    def __init__(self):
+    def __init__(self, cycles):
         self.expected = 0
         self.written = 0
         self.title = 0
         self.title_after = 0
-        self.probe = None  # memory.py's hook: probe(name, app)
+        self.used = [0] * cycles  # heap in use at the title after each cycle (made first)
+        self.probe = None  # memmap.py's hook: probe(name, app)
 
 
 def name(app):
@@ -234,6 +234,8 @@ def run(cycles, height, tally):
         tally.probe("title", app)
     for n in range(cycles):
         cycle(app, hw, n, tally)
+        gc.collect()
+        tally.used[n] = gc.mem_alloc()
         print("cycle %d %s writes=%d" % (n, games.CATALOGUE[n % 5].ID, app.saves.writes))
     gc.collect()
     tally.title_after = gc.mem_alloc()
@@ -243,13 +245,18 @@ def run(cycles, height, tally):
 
 
 def summary(cycles, tally, hw):
-    """The last line a run prints (``sim.memory`` and the tests read it)."""
-    return "cycles=%d saves_written=%d saves_expected=%d restarts=%d title=%d title_after=%d" % (
-        cycles, tally.written, tally.expected, hw.reloads, tally.title, tally.title_after)
+    """The last line a run prints (``sim.memory`` and the tests read it):
+    the heap in use at the title when the session starts and ends, and from
+    the second round of played games on (every game's names interned by
+    then) the most and the least at the title between cycles."""
+    later = tally.used[min(PLAYED, cycles - 1) :]
+    return ("cycles=%d saves_written=%d saves_expected=%d restarts=%d title=%d title_after=%d "
+            "most=%d least=%d" % (cycles, tally.written, tally.expected, hw.reloads, tally.title,
+                                  tally.title_after, max(later), min(later)))  # fmt: skip
 
 
 def main(cycles=50, height=64):
-    tally = Tally()
+    tally = Tally(cycles)
     _app, hw = run(cycles, height, tally)
     print(summary(cycles, tally, hw))
 

@@ -1,0 +1,252 @@
+"""The Hard computer player: determinized Monte Carlo search.
+
+It deals the cards its seat cannot see at random in the counts the seat
+knows (``determinize``), plays each candidate action there, lets every
+seat play on with the Normal policy for one round, and scores where its
+seat stands (``_standing``); the Normal choice stands unless another
+action scores clearly better over all samples. Its budget is a number of
+simulated moves, set for each game (``SEARCH_MOVES``) to fit the board's
+time. When the stock's order is known to every seat (Roller Coaster
+after a turnover), it searches one world deeper instead (``_deep``).
+
+Loaded (``opponents.choose``) only for games with a Hard seat.
+"""
+
+
+from micropython import const
+
+# Hard's budget is counted in simulated moves, so that a decision costs
+# about the same time in every game and at every player count: a Normal
+# move in a playout is one unit, a copy of the state about one, a sampled
+# world (copy and deal) _WORLD. Each game's budget keeps its slowest
+# decisions near 300 ms on an RP2040, sized on the MicroPython VM, which
+# ran the same decisions 225-350 times faster than CircuitPython on a
+# Pico (measured on the firmware: README, "Opponent levels"). Color
+# Elevator's moves cost the most. A playout is one sampled world, one
+# candidate action and one round of play after it.
+SEARCH_MOVES = {"color-elevator": 24, "elevator": 32, "bastard": 32, "roller-coaster": 48}
+ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
+_WORLD = const(2)
+_CARD = const(40)  # one card of lead on the 0..1000 standing scale
+MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
+# Why one round: 48 playouts to the end of the game were no stronger than
+# one round with this evaluation, at a tenth of the cost (README).
+# When every seat knows the stock's order (deck_public), a world is nearly
+# known and depth pays instead: one world, up to DEEP_ROUNDS rounds (README).
+DEEP_ROUNDS = const(5)
+# On a board Hard also watches the clock (``clock``: milliseconds, as
+# supervisor.ticks_ms counts them): it starts no sample that would end
+# past THINK_MS, for the rare states whose moves cost far more than most.
+THINK_MS = const(300)
+_TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
+late = [0]  # searches the clock has cut short (for the timing bench)
+
+_actions = [0] * 120
+_totals = [0] * 120
+
+
+def _standing(state, seat):
+    """How well ``seat`` stands, 0..1000: a finished game scores the win
+    (shared wins split it); a running one the lead in cards left, against
+    the mean of the other players and against the closest of them."""
+    n = state.num_players
+    if state.is_over():
+        won = 0
+        ties = 0
+        for w in state.winners():
+            ties += 1
+            if w == seat:
+                won = 1
+        return 1000 // ties if won else 0
+    if n < 2:
+        return 500
+    mine = state.cards_left(seat)
+    total = 0
+    least = 1000
+    for s in range(n):
+        if s != seat:
+            left = state.cards_left(s)
+            total += left
+            if left < least:
+                least = left
+    v = 500 + (_CARD * total) // (n - 1) - _CARD * mine + (_CARD // 2) * (least - mine)
+    if v < 1:
+        return 1
+    if v > 999:
+        return 999
+    return v
+
+
+def determinize(state, seat, prng):
+    """Fill an observation ``state`` made for ``seat`` with one possible world:
+    every card the seat has not seen, shuffled and dealt into the
+    other hands, the stock and any other hidden places, in the counts
+    the seat knows (search uses this)."""
+    seen = bytearray(state.ncards)
+    for s in range(state.num_players):  # the seat's hand, and cards all know
+        hand = state.hands[s]
+        c = hand.next(-1)
+        while c >= 0:
+            seen[c] = 1
+            c = hand.next(c)
+    if state.deck_public():
+        for i in range(state.deck_n):
+            seen[state.deck[i]] = 1
+    for i in range(state.pile_n):
+        seen[state.pile[i]] = 1
+    for c in state._visible_extra():
+        seen[c] = 1
+    pool = bytearray(state.ncards)
+    n = 0
+    for c in range(state.ncards):
+        if not seen[c]:
+            pool[n] = c
+            n += 1
+    prng.shuffle(pool, n)
+    deal_hidden(state, seat, pool)
+    state.observer = -1
+
+
+def _playout(game, world, action, horizon, seat, prng):
+    """Play ``action`` in a copy of ``world``, then ``horizon`` Normal moves;
+    how ``seat`` stands after them."""
+    s = world.clone()
+    s.apply(action)
+    steps = 0
+    while not s.is_over() and steps < horizon:
+        s.apply(game.basic_policy(s, prng))
+        steps += 1
+    return _standing(s, seat)
+
+
+def redeal_hidden(state, seat, prng):
+    """Shuffle every card ``seat`` cannot see (the other hands and the
+    stock, not the cards every seat knows) and deal them back in the same
+    counts: a state that agrees with everything the seat has observed (the
+    fairness tests)."""
+    hidden = bytearray(state.ncards)
+    n = 0
+    for i in range(state.num_players):
+        if i != seat:
+            n = state._hide_hand(state.hands[i], hidden, n)
+    if not state.deck_public():
+        for i in range(state.deck_n):
+            hidden[n] = state.deck[i]
+            n += 1
+    n = state._hidden_extra(seat, hidden, n)
+    prng.shuffle(hidden, n)
+    deal_hidden(state, seat, hidden)
+
+
+def deal_hidden(state, seat, pool):
+    """Deal ``pool`` into everything ``seat`` cannot see, in the counts the
+    seat knows: the other hands, the stock, the extra places. Cards every
+    seat knows (``_public``) stay where they are."""
+    k = 0
+    for i in range(state.num_players):
+        if i != seat:
+            hand = state.hands[i]
+            for _ in range(state.counts[i] - hand.count()):
+                hand.add(pool[k])
+                k += 1
+    if not state.deck_public():
+        for i in range(state.deck_n):
+            state.deck[i] = pool[k]
+            k += 1
+    state._deal_extra(seat, pool, k)
+
+
+def _late(clock, start, done):
+    """Would one more sample, as long as the ``done`` before, end past
+    THINK_MS?"""
+    spent = (clock() - start) & _TICKS_MASK
+    if spent + spent // done > THINK_MS:
+        late[0] += 1
+        return True
+    return False
+
+
+def hard(game, obs, prng, moves=0, clock=None):
+    seat = obs.current_player()
+    n = obs.legal_actions(_actions)
+    if n == 1:
+        return _actions[0]
+    normal = game.basic_policy(obs, prng)
+    if moves <= 0:
+        moves = SEARCH_MOVES[game.ID]
+    start = clock() if clock else 0
+    if obs.deck_public():
+        return _deep(game, obs, prng, moves, n, normal, clock, start)
+    horizon = ROUNDS * obs.num_players
+    # a sample: one world, then each action copied, applied, played on
+    rounds = moves // (_WORLD + n * (horizon + 2))
+    if rounds < 2:
+        # one sample per action is noise: it must not undo a sound heuristic
+        return normal
+    for i in range(n):
+        _totals[i] = 0
+    done = 0
+    while done < rounds:
+        world = obs.clone()
+        determinize(world, seat, prng)
+        for i in range(n):
+            _totals[i] += _playout(game, world, _actions[i], horizon, seat, prng)
+        done += 1
+        if clock and done < rounds and _late(clock, start, done):
+            break
+    if done < 2:
+        return normal
+    pick = 0
+    for i in range(n):
+        if _actions[i] == normal:
+            pick = i
+    return _settle(n, pick, done * MARGIN, normal)
+
+
+def _settle(n, pick, margin, normal):
+    """The Normal choice (``pick`` among the ``n`` tried) stands unless
+    another action's total beats it by ``margin``."""
+    best = pick
+    for i in range(n):
+        if _totals[i] > _totals[best] + margin:
+            best = i
+            margin = 0
+    return normal if best == pick else _actions[best]
+
+
+def _deep(game, obs, prng, moves, n, normal, clock, start):
+    """Search when the stock's order is known (Roller Coaster after the pile
+    has been turned over): the sampled worlds then differ only in the
+    cards held since the deal, so one world serves every action and the
+    budget goes into looking further ahead, up to ``DEEP_ROUNDS`` rounds.
+    Actions the game calls the same choice (``choice_key``) are tried once."""
+    seat = obs.current_player()
+    key = game.choice_key
+    mine = key(normal)
+    m = 0
+    pick = -1
+    for i in range(n):  # keep the first action of each choice
+        a = _actions[i]
+        k = key(a)
+        fresh = True
+        for j in range(m):
+            if key(_actions[j]) == k:
+                fresh = False
+        if fresh:
+            _actions[m] = a
+            if k == mine:
+                pick = m
+            m += 1
+    rounds = ((moves - _WORLD) // m - 2) // obs.num_players
+    if rounds > DEEP_ROUNDS:
+        rounds = DEEP_ROUNDS
+    if m == 1 or rounds < 2:
+        return normal
+    world = obs.clone()
+    determinize(world, seat, prng)
+    horizon = rounds * obs.num_players
+    for i in range(m):
+        if clock and i and _late(clock, start, i):
+            return normal  # every choice or none: a partial count is no comparison
+        _totals[i] = _playout(game, world, _actions[i], horizon, seat, prng)
+    return _settle(m, pick, MARGIN, normal)

@@ -1,0 +1,99 @@
+"""The HAL contract (hal/CONTRACT.md) for the app on the MicroPython VM:
+a display that counts refreshes, the real button queue, a 4 KB store and
+a clock that each frame advances 20 ms. ``press`` taps a key and runs
+frames until the computer players have settled.
+
+The VM runners (``app_run.py``, ``session.py``, ``memmap.py``) share it;
+like them it is precompiled (``sim.mpvm.app_tree``), so the harness adds
+no compiling to what is measured.
+"""
+
+import gc
+
+from buttons import Buttons
+
+
+class Display:
+    def __init__(self, w, h):
+        self.width = w
+        self.height = h
+        self.root_group = None
+        self.refreshes = 0
+
+    def refresh(self, **kw):
+        self.refreshes += 1
+        return True
+
+    def sleep(self):
+        pass
+
+    def wake(self):
+        pass
+
+
+class HAL:
+    def __init__(self, height, nvm=None):
+        self.width = 128
+        self.height = height
+        self.display = Display(128, height)
+        self.buttons = Buttons()
+        self.three = False
+        self.nvm = bytearray(4096) if nvm is None else nvm
+        self.now = 0
+        self.tones = 0
+        self.reloads = 0  # out-of-memory restarts
+        self.profile_name = "micropython-vm"
+        self.version = "vm"
+        self.pystack = 0
+
+    def report(self, line):
+        print(line)
+
+    def reload(self):
+        self.reloads += 1  # returns: the app builds itself again
+
+    def ticks_ms(self):
+        return self.now
+
+    def wait_frame(self):
+        self.now = (self.now + 20) & 0x1FFFFFFF
+
+    def poll(self, now):
+        self.buttons.scan(now)
+
+    def set_axis(self, axis):
+        pass
+
+    def entropy(self):
+        return 12345
+
+    def tone(self, freq, ms):
+        self.tones += 1
+
+    def screen_power(self, on):
+        pass
+
+    def deep_sleep(self):
+        return False
+
+
+peak = [0]  # the most heap in use at the end of a frame (not collected)
+
+
+def frame(app, hw):
+    app.step(hw.ticks_ms())
+    hw.wait_frame()
+    used = gc.mem_alloc()
+    if used > peak[0]:
+        peak[0] = used
+
+
+def press(app, hw, key):
+    hw.buttons.tap(key, hw.ticks_ms())
+    frame(app, hw)
+    for _ in range(5000):
+        if not app.busy():
+            return
+        frame(app, hw)
+
+
