@@ -5,25 +5,24 @@ current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
 
 Whatever goes wrong in a frame (the heap running out, the pystack, a bug),
-``step`` catches it: the traceback goes to the serial console, the game
-in progress is saved if it can be, the panel says what happened, and two
-seconds later the board restarts (``hw.reload()``: ``supervisor.reload()``
-on a board; the simulator builds the app afresh), never a dark panel. The
-message rows are made at start-up, so saying it needs no fresh heap. A
-save that cannot be written is said on the panel and tried again every
-few seconds until it is.
+``step`` catches it and ``failsafe.py`` takes over: the traceback goes to
+the serial console, the game in progress is saved if it can be, the panel
+says what happened, and two seconds later the board restarts
+(``hw.reload()``: ``supervisor.reload()`` on a board; the simulator builds
+the app afresh), never a dark panel. A save that cannot be written is
+said on the panel and tried again every few seconds until it is.
 """
 
 import gc
 import sys
 
 import displayio
-from micropython import const
 
 from buttons import PRESS, REPEAT, Event
+from failsafe import Failsafe, mem_free
 from prng import DEAL_MAX, Prng
 from saves import IDLE_SAVE_MS, Saves
-from ticks import ticks_add, ticks_diff
+from ticks import ticks_diff
 
 # Modules every game uses, loaded at start-up (largest compile first, while
 # the heap is empty) and kept, so a game's start compiles only its own
@@ -31,38 +30,7 @@ from ticks import ticks_add, ticks_diff
 _KEEP = ("table", "results", "opponents", "gamestate")
 
 
-_RETRY_MS = const(3000)  # a save that failed is tried again this often
-
-
-def mem_free():
-    """Free heap in bytes after a collection; -1 where it cannot be known
-    (CPython)."""
-    try:
-        return gc.mem_free()
-    except AttributeError:
-        return -1
-
-
-def print_exception(error):
-    """The traceback on the serial console: ``traceback`` on CircuitPython
-    and CPython, ``sys.print_exception`` on MicroPython."""
-    try:
-        import traceback
-
-        traceback.print_exception(error)
-    except ImportError:
-        sys.print_exception(error)
-
-
-def _kb(n):
-    return "%d KB" % (n // 1024) if n >= 0 else "N/A"
-
-
-def _name(error):
-    return type(error).__name__.upper()
-
-
-class App:
+class App(Failsafe):
     def __init__(self, hw):
         self.hw = hw
         self.width = hw.width
@@ -97,22 +65,6 @@ class App:
         self.notice = ui.TextRow(32, 0, hw.height - 6, inverse=True)  # "NOT SAVED..."
         self.notice_group = None  # the screen's group the notice is shown in
         self.notice_until = 0
-
-    def about(self):
-        """What a maker reports (the About screen, and the serial console at
-        start-up): the version, the runtime, the board, the heap and the
-        pystack."""
-        hw = self.hw
-        free = mem_free()
-        impl = sys.implementation
-        v = impl.version
-        return [
-            "VERSION " + hw.version,
-            "%s %d.%d.%d" % (impl.name.upper(), v[0], v[1], v[2]),
-            "BOARD " + hw.profile_name.upper(),
-            "FREE HEAP %s LOWEST %s" % (_kb(free), _kb(self.least_free)),
-            ("PYSTACK %d BYTES" % hw.pystack) if hw.pystack else "PYSTACK NONE (NOT A BOARD)",
-        ]
 
     def apply_settings(self):
         """Put the settings that live in hardware (contrast, key repeat) there."""
@@ -182,56 +134,6 @@ class App:
             self._step(now)
         except Exception as e:  # noqa: BLE001 - whatever it was: said, saved, restarted
             self.failed(now, e)
-
-    def failed(self, now, error):
-        """Say where it failed on the serial console, keep what can be
-        kept, say so on the panel, and restart in two seconds."""
-        print_exception(error)
-        screen = self.screen
-        self.screen = None
-        self._hide_notice()
-        self.hw.display.root_group = self.blank
-        gc.collect()
-        saved = False
-        if screen is not None:
-            try:
-                screen.checkpoint()  # the game in progress, if it changed
-                saved = hasattr(getattr(screen, "table", screen), "setup") and not self.saves.dirty
-            except Exception:  # noqa: BLE001 - the restart comes all the same
-                pass
-        screen = None
-        gc.collect()
-        what = "OUT OF MEMORY" if isinstance(error, MemoryError) else "ERROR: " + _name(error)
-        try:
-            self.lines[0].set(what[:32])
-            self.lines[1].set("GAME SAVED" if saved else "")
-            self.lines[2].set("RESTARTING...")
-            self.hw.display.refresh()
-        except Exception:  # noqa: BLE001 - the panel keeps its picture; the restart comes
-            pass
-        print(what.lower() + ": " + ("game saved, " if saved else "") + "restarting")
-        self.restart_at = ticks_add(now, 2000) or 1
-
-    def checkpoint(self, now):
-        """Save what the screen holds; a save that fails is said, and tried
-        again in a few seconds (``_step``), until it is written."""
-        self.screen.checkpoint()
-        if self.saves.failed:
-            self.say("NOT SAVED: MEMORY FULL. RETRYING")
-            self.retry_at = ticks_add(now, _RETRY_MS)
-
-    def say(self, text, ms=3000):
-        """A line across the bottom of the panel, over any screen, for a while."""
-        self._hide_notice()
-        self.notice.set(text)
-        self.notice_group = self.screen.group
-        self.notice_group.append(self.notice.grid)
-        self.notice_until = ticks_add(self.hw.ticks_ms(), ms)
-
-    def _hide_notice(self):
-        if self.notice_group is not None:
-            self.notice_group.remove(self.notice.grid)
-            self.notice_group = None
 
     def restart(self):
         """A clean start: the board reloads code.py; where it cannot (the
