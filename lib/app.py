@@ -55,6 +55,7 @@ class App(Failsafe):
         self.resident = None  # modules that stay loaded, once known
         self.restart_at = -1  # ticks when a restart is due, after a failure
         self.retry_at = 0  # ticks when a save that failed is tried again
+        self.failed_seen = 0  # the saves' failure count last said
         self.least_free = -1  # the least free heap seen at a screen change (bytes)
         self.blank = displayio.Group()  # shown between screens, and after a failure
         import ui
@@ -117,6 +118,7 @@ class App(Failsafe):
         so its memory is free before a big module loads: compiling a
         module needs one piece of contiguous heap."""
         self.hw.display.root_group = self.blank
+        self._hide_notice()
         self.screen = None
         gc.collect()
 
@@ -172,8 +174,7 @@ class App(Failsafe):
         if self.save_soon:  # after the refresh: the screen answers the key first
             self.save_soon = False
             self.checkpoint(now)
-        elif self.saves.failed and ticks_diff(now, self.retry_at) >= 0:
-            self.checkpoint(now)  # a save that failed, tried again
+        self.retry(now)
         self._idle(now)
 
     def _idle(self, now):
@@ -192,7 +193,9 @@ class App(Failsafe):
             self.screen_on = False
             self.hw.screen_power(False)
         elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
-            if not self.hw.deep_sleep():  # no deep sleep here: stay dark
+            if self.saves.dirty or self.saves.failed:
+                self.last_input = now  # no sleep while something is not saved
+            elif not self.hw.deep_sleep():  # no deep sleep here: stay dark
                 self.last_input = now
 
     def _wake(self):

@@ -15,7 +15,7 @@ import sys
 
 from micropython import const
 
-from ticks import ticks_add
+from ticks import ticks_add, ticks_diff
 
 _RETRY_MS = const(3000)  # a save that failed is tried again this often
 
@@ -66,41 +66,56 @@ class Failsafe:
         ]
 
     def failed(self, now, error):
-        """Say where it failed on the serial console, keep what can be
-        kept, say so on the panel, and restart in two seconds."""
-        print_exception(error)
+        """Keep what can be kept, say so on the panel, say where it failed
+        on the serial console, and restart in two seconds. Each step is
+        guarded: whatever else fails, the restart comes."""
+        self.restart_at = ticks_add(now, 2000) or 1
         screen = self.screen
         self.screen = None
-        self._hide_notice()
         self.hw.display.root_group = self.blank
-        gc.collect()
         saved = False
-        if screen is not None:
-            try:
+        try:
+            self._hide_notice()
+            gc.collect()
+            if screen is not None:
                 screen.checkpoint()  # the game in progress, if it changed
-                saved = hasattr(getattr(screen, "table", screen), "setup") and not self.saves.dirty
-            except Exception:  # noqa: BLE001 - the restart comes all the same
-                pass
+            if self.saves.dirty:  # what needs no screen: a result just counted, settings
+                self.saves.commit()
+            saved = hasattr(getattr(screen, "table", screen), "setup") and not self.saves.dirty
+        except Exception:  # noqa: BLE001 - the restart comes all the same
+            pass
         screen = None
-        gc.collect()
         what = "OUT OF MEMORY" if isinstance(error, MemoryError) else "ERROR: " + _name(error)
         try:
-            self.lines[0].set(what[:32])
+            gc.collect()
+            self.lines[0].set(what[:31])
             self.lines[1].set("GAME SAVED" if saved else "")
             self.lines[2].set("RESTARTING...")
             self.hw.display.refresh()
         except Exception:  # noqa: BLE001 - the panel keeps its picture; the restart comes
             pass
-        print(what.lower() + ": " + ("game saved, " if saved else "") + "restarting")
-        self.restart_at = ticks_add(now, 2000) or 1
+        try:
+            print_exception(error)
+            print(what.lower() + ": " + ("game saved, " if saved else "") + "restarting")
+        except Exception:  # noqa: BLE001
+            pass
 
     def checkpoint(self, now):
-        """Save what the screen holds; a save that fails is said, and tried
-        again in a few seconds (``_step``), until it is written."""
+        """Save what the screen holds (a save that fails is ``retry``'s)."""
         self.screen.checkpoint()
-        if self.saves.failed:
-            self.say("NOT SAVED: MEMORY FULL. RETRYING")
+
+    def retry(self, now):
+        """A save that failed, wherever it was asked for, is said and tried
+        again every few seconds until it is written (once a frame)."""
+        failed = self.saves.failed
+        if not failed:
+            self.failed_seen = 0
+        elif failed != self.failed_seen:  # a new failure: say it, try again in a while
+            self.failed_seen = failed
             self.retry_at = ticks_add(now, _RETRY_MS)
+            self.say("NOT SAVED: MEMORY FULL, RETRYING")
+        elif ticks_diff(now, self.retry_at) >= 0:
+            self.checkpoint(now)
 
     def say(self, text, ms=3000):
         """A line across the bottom of the panel, over any screen, for a while."""

@@ -65,8 +65,7 @@ class Pause(Screen):
             self.menu.set_items(self._items())
         elif item == "Quit":
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
-            if app.saves.failed:  # never dropped: stay until it can be written
-                app.say("NOT SAVED: MEMORY FULL. TRY AGAIN")
+            if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
                 return
             app.home(GameMenu)  # the game stays kept: Continue on the title
         else:  # a game abandoned this way is not counted in the statistics

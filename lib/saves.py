@@ -80,6 +80,9 @@ KEEP_LAST = const(2)
 _SIZES = (512, 1024, 1024)
 
 
+_NOT_SAVED = "NOT SAVED: MEMORY FULL"
+
+
 class Saves:
     def __init__(self, nvm):
         import games
@@ -136,12 +139,15 @@ class Saves:
             import savework
 
             ok = getattr(savework, name)(self, *args)
-            self.failed = 0
+            if self.failed:
+                self.failed = 0
+                if self.message == _NOT_SAVED:
+                    self.message = ""
             return ok
         except MemoryError:  # nothing written, nothing dropped: tried again later
             self.failed += 1
             self.dirty = True
-            self.message = "MEMORY FULL: NOT SAVED, WILL RETRY"
+            self.message = _NOT_SAVED
             return False
 
     def commit(self):
@@ -183,15 +189,14 @@ class Saves:
             row[BEST] = min(score, 0xFFFF)
         kept = self.kept_n
         kept[KEEP_GAME] = kept[KEEP_MOVES] = -1
-        if moves is not None:  # a resumed game whose moves were lost has no record
+        # the last game's record (none for a resumed game whose moves were lost, or for
+        # one too long to keep: its buffer holds about a thousand moves)
+        kept[KEEP_LAST] = -1
+        if moves is not None and moves_n + 32 <= len(self.kept[KEEP_LAST]):
             import savecodec
 
-            try:
-                kept[KEEP_LAST] = savecodec.put_record(self.kept[KEEP_LAST], 0, setup, moves,
-                                                       moves_n)  # fmt: skip
-                self.ended = True
-            except IndexError:  # longer than a record can be: the last one stays
-                pass
+            kept[KEEP_LAST] = savecodec.put_record(self.kept[KEEP_LAST], 0, setup, moves, moves_n)
+            self.ended = True
         self.dirty = True
 
     def forget_game(self):

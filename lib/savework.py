@@ -26,8 +26,8 @@ def commit(saves):
             raise MemoryError("saves not read")
     kept, n = saves.kept, saves.kept_n
     if saves.ended:
-        saves.ended = False
         savecodec.print_line(kept[KEEP_LAST], n[KEEP_LAST])
+        saves.ended = False
     st = saves.store
     if st.copy is None:
         saves.dirty = False

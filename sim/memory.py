@@ -44,13 +44,20 @@ def session_ok(stdout):
 
 
 def session_min_kb(tree, cycles, height, lo=64, hi=512):
-    """The smallest heap (KB) in which the session completes (bisection:
-    a heap that fails below one that passes is searched again above)."""
+    """The smallest heap (KB) in which the session completes, by bisection;
+    -1 when it does not complete even in ``hi``. Near the limit the edge
+    is uneven (fragmentation): a size just above the answer can fail."""
     args = ["-m", "session", str(cycles), str(height)]
+
+    def ok(kb):
+        r = run_mp(args, heap="%dK" % kb, cwd=tree)
+        return r.returncode == 0 and session_ok(r.stdout)
+
+    if not ok(hi):
+        return -1
     while lo < hi:
         mid = (lo + hi) // 2
-        r = run_mp(args, heap="%dK" % mid, cwd=tree)
-        if r.returncode == 0 and session_ok(r.stdout):
+        if ok(mid):
             hi = mid
         else:
             lo = mid + 1

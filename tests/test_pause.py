@@ -10,6 +10,7 @@ import games
 import glyphs
 import pause
 import rules
+import saves
 from buttons import A, B
 from sim import autopilot
 from sim.headless import Session
@@ -266,3 +267,25 @@ def test_any_failure_is_logged_saved_said_and_restarted(capsys, error, said):
     assert s.hw.reloads == 1 and type(s.screen).__name__ == "Title"
     s.press(A)
     assert s.screen.state.key() == key
+
+
+def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
+    """The game is over and counted when the results screen fails to
+    build: the count and the record are written all the same, and no
+    game in progress is left to Continue."""
+    import results
+
+    s = Session("pico-128x64", seed=5, pace_ms=0)
+    autopilot.open_game(s, "elevator-solitaire", 1, 8)
+
+    def broken(*args, **kwargs):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(results, "Results", broken)
+    table = s.screen
+    while not table.state.is_over():
+        autopilot.play_turn(s) or s.press("SELECT")
+    s.press(A, settle=False)  # to the results: they fail
+    assert s.app.lines[0].text().strip() == "OUT OF MEMORY"
+    back = saves.Saves(bytearray(s.hw.nvm.data))
+    assert back.stats[1][saves.PLAYED] == 1 and back.last is not None and not back.has_game()

@@ -321,12 +321,12 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
     writes = s.hw.nvm.writes
     s.press("B")  # the pause menu: its save fails
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == writes
-    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL. RETRYING"
+    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
     while ITEMS[s.screen.menu.index] != "Quit":
         s.press("DOWN")
     s.press("A")  # Quit: the game is not dropped
     assert type(s.screen).__name__ == "Pause" and len(tries) == 2
-    assert "NOT SAVED" in s.app.notice.text()
+    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
     for _ in range(200):  # a few seconds later it is tried again, and written
         s.frame()
     assert len(tries) == 3 and s.hw.nvm.writes == writes + 1 and not s.app.saves.failed
@@ -335,3 +335,42 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
     s.press("B")
     s.press("A")  # Continue
     assert s.screen.state.key() == key
+
+
+def test_a_game_too_long_to_record_leaves_no_broken_record():
+    """A game's record holds about a thousand moves: a longer game is
+    counted, and leaves no last-game record rather than a damaged one."""
+    sv = saves.Saves(FileNVM(None))
+    setup = ("roller-coaster", 4, 0, 0, 5, bytes(4))
+    sv.game_over(setup, bytes(200), 200, True, 9)
+    sv.commit()
+    assert saveread.read_record(sv.last)[1] == bytes(200)
+    sv.game_over(setup, bytes(1100), 1100, False, 0)
+    sv.commit()
+    back = saves.Saves(sv.nvm)
+    assert back.last is None and back.stats[4][saves.PLAYED] == 2 and not back.message
+
+
+def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
+    """A save that failed stays in memory until written: the board must
+    not sleep (and lose it) meanwhile."""
+    import savework
+
+    s = Session(seed=2, pace_ms=0)
+    autopilot.open_game(s, "elevator", 4, 8)
+    autopilot.play_turn(s)
+    slept = []
+    s.hw.deep_sleep = lambda: slept.append(1) or False
+
+    def full_heap(*args):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(savework, "keep_game", full_heap)
+    st = s.app.settings
+    for _ in range((st.sleep_ms + 20000) // 20):  # past the idle save, screen off and sleep
+        s.frame()
+    assert s.app.saves.failed and not slept
+    monkeypatch.undo()
+    for _ in range((st.sleep_ms + 20000) // 20):
+        s.frame()
+    assert not s.app.saves.failed and slept
