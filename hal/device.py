@@ -21,7 +21,7 @@ import supervisor
 from adafruit_displayio_ssd1306 import SSD1306
 from micropython import const
 
-from buttons import AXIS_VERTICAL, Buttons, ThreeButtonNav, key_by_name
+from buttons import AXIS_VERTICAL, Buttons, key_by_name
 from hal import profiles
 from ticks import ticks_add, ticks_diff
 
@@ -56,7 +56,11 @@ class DeviceHAL:
         self._event = keypad.Event()
         self.three = prof["nav"] == "three"
         self.buttons = Buttons()
-        self.nav = ThreeButtonNav(self.buttons) if self.three else None
+        self.nav = None
+        if self.three:  # only a three-button board loads the module that reads them
+            from threebutton import ThreeButtonNav
+
+            self.nav = ThreeButtonNav(self.buttons)
         self._keymap = bytes(0 if self.three else key_by_name(k) for _, k in prof["buttons"])
         self.overflows = 0
         self.nvm = microcontroller.nvm  # None on ports without it

@@ -5,7 +5,7 @@ goes back.
 """
 
 import ui
-from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
+from buttons import START, A, B
 from screens import Screen, Title
 
 
@@ -16,26 +16,8 @@ class About(Screen):
         head = ui.TextRow(32, 0, 0)
         head.set("ABOUT THIS CONSOLE")
         self.group.append(head.grid)
-        self.visible = (app.height - 8) // 8
-        self.rows = []
-        for i in range(self.visible):
-            row = ui.TextRow(32, 0, 8 + 8 * i)
-            self.rows.append(row)
-            self.group.append(row.grid)
-        self.first = 0
-        self._render()
-
-    def _render(self):
-        for i in range(self.visible):
-            j = self.first + i
-            self.rows[i].set(self.lines[j] if j < len(self.lines) else "")
+        self.view = ui.Scroller(self.group, self.lines, 8, 8, (app.height - 8) // 8)
 
     def on_key(self, key, now):
-        if key in (UP, LEFT) and self.first > 0:
-            self.first -= 1
-            self._render()
-        elif key in (DOWN, RIGHT) and self.first + self.visible < len(self.lines):
-            self.first += 1
-            self._render()
-        elif key in (A, B, START):
+        if not self.view.scroll(key) and key in (A, B, START):
             self.app.home(Title)

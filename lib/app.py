@@ -52,6 +52,7 @@ class App(Failsafe):
         self.screen_on = True
         self.dimmed = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
+        self.pending = None  # a screen change to make once the handler returns (later)
         self.resident = None  # modules that stay loaded, once known
         self.restart_at = -1  # ticks when a restart is due, after a failure
         self.retry_at = 0  # ticks when a save that failed is tried again
@@ -92,6 +93,18 @@ class App(Failsafe):
         self.screen = screen
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
+
+    def later(self, fn, *args):
+        """Call ``fn(*args)`` once the screen's handler has returned, so the
+        screen it leaves (a table and its states) can go before the next
+        one is made: a screen change that must not hold both at once."""
+        self.pending = (fn, args)
+
+    def _run_later(self):
+        if self.pending is not None:
+            fn, args = self.pending
+            self.pending = None
+            fn(*args)
 
     def home(self, make):
         """Go to a menu screen (``make(app)`` builds it) with the last
@@ -166,7 +179,9 @@ class App(Failsafe):
                 continue
             if ev.kind == PRESS or ev.kind == REPEAT:
                 self.screen.on_key(ev.key, now)
+                self._run_later()
         self.screen.tick(now)
+        self._run_later()
         if self.notice_group is not None and ticks_diff(now, self.notice_until) >= 0:
             self._hide_notice()
         if self.screen_on:

@@ -5,9 +5,8 @@ them; screens read logical events with ``get_into(event)``. Events wait in
 a preallocated ring, so taps that land between two frames are never lost,
 and reading allocates nothing.
 
-``ThreeButtonNav`` turns a three-button board (FeatherWing OLED A/B/C)
-into the same eight logical keys: short presses for the common keys, long
-presses for the rest, and "previous/next" following the screen's axis.
+``threebutton.ThreeButtonNav`` turns a three-button board (FeatherWing
+OLED A/B/C) into the same eight logical keys; only such a board loads it.
 """
 
 from micropython import const
@@ -115,56 +114,9 @@ class Buttons:
         self._n = 0
 
 
-# Three-button scheme: physical buttons 0, 1, 2 (FeatherWing A, B, C).
+# Which way "previous/next" go on a three-button board (``threebutton.py``)
 AXIS_VERTICAL = const(0)
 AXIS_HORIZONTAL = const(1)
-LONG_MS = const(450)
-
-
-class ThreeButtonNav:
-    """Maps three physical buttons onto the logical keys.
-
-    Short press: top = previous, middle = A, bottom = next, where
-    previous/next are UP/DOWN on list screens and LEFT/RIGHT on the
-    table. Long press: top = B (back), middle = START, bottom = SELECT.
-    """
-
-    def __init__(self, buttons):
-        self.buttons = buttons
-        self.axis = AXIS_VERTICAL
-        self._t0 = [0, 0, 0]
-        self._held = bytearray(3)
-        self._long = bytearray(3)
-
-    def _short_key(self, b):
-        if b == 1:
-            return A
-        if self.axis == AXIS_HORIZONTAL:
-            return LEFT if b == 0 else RIGHT
-        return UP if b == 0 else DOWN
-
-    def feed(self, button, pressed, now):
-        if pressed:
-            self._held[button] = 1
-            self._long[button] = 0
-            self._t0[button] = now
-            return
-        if not self._held[button]:
-            return
-        self._held[button] = 0
-        if self._long[button]:
-            self.buttons.feed((B, START, SELECT)[button], False, now)
-        elif ticks_diff(now, self._t0[button]) >= LONG_MS:
-            # held long but released before a scan saw it: still a long press
-            self.buttons.tap((B, START, SELECT)[button], now)
-        else:
-            self.buttons.tap(self._short_key(button), now)
-
-    def scan(self, now):
-        for b in range(3):
-            if self._held[b] and not self._long[b] and ticks_diff(now, self._t0[b]) >= LONG_MS:
-                self._long[b] = 1
-                self.buttons.feed((B, START, SELECT)[b], True, now)
 
 
 def cursor_keys(cursor, target, n):

@@ -15,7 +15,7 @@ Its State (a subclass of ``GameState``) offers:
   see (other hands and the stock are emptied, their sizes kept, except
   cards every seat knows the place of); computer players decide from
   this and nothing else;
-- the hooks ``opponents.redeal_hidden`` and ``opponents.deal_hidden`` use
+- the hooks ``hard.deal_hidden`` (and the tests' ``positions.redeal_hidden``) use
   to shuffle what a seat cannot see and deal it back in the same counts
   (determinization for search; fairness tests), kept out of this module
   so a game without Hard players loads less;

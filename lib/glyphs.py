@@ -4,9 +4,11 @@ Two 1-bit Bitmaps are drawn once at start-up from packed bits:
 
 - ``FONT``: a 3x5 font in 4x6 tiles (one tile per character of
   ``CHARS``) for dense text such as counts and the status line;
-- ``CARDS``: card halves in 10x7 tiles. A card is a 1x2 TileGrid (rank
-  half over suit half), 10x14 pixels, white with black marks, so rank and
-  suit stay legible at 8 pixels.
+- ``CARDS``: card halves in 11x7 tiles, the card 10 pixels wide and a
+  black column after it, so a row of cards is one TileGrid (a hand, a
+  pile: ``ui.CardRow``). A card is a rank half over a suit half, 10x14
+  pixels, white with black marks, so rank and suit stay legible at 8
+  pixels.
 
 Larger text (menus, headings) is drawn from a third sheet that costs no
 RAM: the board's built-in terminal font, ``terminalio.FONT.bitmap``, a
@@ -25,7 +27,8 @@ import cards
 
 FONT_W = const(4)
 FONT_H = const(6)
-CARD_W = const(10)
+CARD_W = const(11)  # a card's tile: the card, then a black column
+CARD_ART = const(10)  # the card itself
 HALF_H = const(7)
 
 CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v"
@@ -73,7 +76,7 @@ for _i in range(len(CHARS)):
 for _t in range(1, _CARD_TILES):  # white card faces and backs
     if _t != SLOT_TOP and _t != SLOT_BOTTOM:
         for _y in range(HALF_H):
-            for _x in range(CARD_W):
+            for _x in range(CARD_ART):
                 CARDS[_t * CARD_W + _x, _y] = 1
 for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
     _x = (RANK0 + _r) * CARD_W + 1
@@ -89,14 +92,14 @@ for _s in range(5):
     _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 25, 0)
 for _t in (BACK_TOP, BACK_BOTTOM):  # a checked back
     for _y in range(HALF_H):
-        for _x in range(1, CARD_W - 1):
+        for _x in range(1, CARD_ART - 1):
             if (_x + _y) % 2:
                 CARDS[_t * CARD_W + _x, _y] = 0
 for _t in (SLOT_TOP, SLOT_BOTTOM):  # dotted outline of an empty pile
     for _y in range(HALF_H):
         CARDS[_t * CARD_W, _y] = _y % 2
-        CARDS[_t * CARD_W + CARD_W - 1, _y] = _y % 2
-    for _x in range(0, CARD_W, 2):
+        CARDS[_t * CARD_W + CARD_ART - 1, _y] = _y % 2
+    for _x in range(0, CARD_ART, 2):
         CARDS[_t * CARD_W + _x, 0 if _t == SLOT_TOP else HALF_H - 1] = 1
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 

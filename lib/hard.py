@@ -119,25 +119,6 @@ def _playout(game, world, action, horizon, seat, prng):
     return _standing(s, seat)
 
 
-def redeal_hidden(state, seat, prng):
-    """Shuffle every card ``seat`` cannot see (the other hands and the
-    stock, not the cards every seat knows) and deal them back in the same
-    counts: a state that agrees with everything the seat has observed (the
-    fairness tests)."""
-    hidden = bytearray(state.ncards)
-    n = 0
-    for i in range(state.num_players):
-        if i != seat:
-            n = state._hide_hand(state.hands[i], hidden, n)
-    if not state.deck_public():
-        for i in range(state.deck_n):
-            hidden[n] = state.deck[i]
-            n += 1
-    n = state._hidden_extra(seat, hidden, n)
-    prng.shuffle(hidden, n)
-    deal_hidden(state, seat, hidden)
-
-
 def deal_hidden(state, seat, pool):
     """Deal ``pool`` into everything ``seat`` cannot see, in the counts the
     seat knows: the other hands, the stock, the extra places. Cards every

@@ -3,12 +3,13 @@
 Resume, Rules, Hint, Sound on/off, Restart (the same deal), New deal,
 Quit to the game menu. The table stays in memory, untouched, while the
 menu shows; Resume puts it back on the panel. B also resumes. Loaded with
-the table (every game pauses), so opening it needs no module; the rules
-pages (``rules.py``) are loaded when asked for.
+the table (every game pauses), with the rules pages (``rules.py``), so
+neither compiles in a heap a game has cut up.
 """
 
 import ui
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from rules import Rules
 from screens import GameMenu, Screen, start_game
 
 ITEMS = ("Resume", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
@@ -49,9 +50,6 @@ class Pause(Screen):
         if item == "Resume":
             self.resume()
         elif item == "Rules":
-            app.clear()
-            from rules import Rules
-
             app.show(Rules(app, self, t.game.ID))
         elif item == "Hint":
             self.resume()
@@ -70,10 +68,10 @@ class Pause(Screen):
             app.home(GameMenu)  # the game stays kept: Continue on the title
         else:  # a game abandoned this way is not counted in the statistics
             game_id, players, variant, starter, deal = t.setup[:5]
-            if item == "Restart deal":
-                start_game(app, game_id, players, deal, variant, starter)
+            if item == "Restart deal":  # once this menu and the table have gone
+                app.later(start_game, app, game_id, players, deal, variant, starter)
             else:
-                start_game(app, game_id, players, app.deal_mode, variant)
+                app.later(start_game, app, game_id, players, app.deal_mode, variant)
 
     def resume(self):
         self.app.show(self.table)

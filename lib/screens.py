@@ -169,8 +169,16 @@ def start_game(app, game_id, players, deal, variant=0, starter=0):
 
 
 def show_results(app, table):
-    """The game on ``table`` is over: show its results."""
+    """The game on ``table`` is over: its results, shown once the table has
+    gone (what they say is read from its state now)."""
+    from results import summary
+
+    facts = summary(app, table.game, table.state, table.players, table.deal)
+    app.later(_results, app, table.game, table.players, table.deal, table.variant, facts)
+
+
+def _results(app, game, players, deal, variant, facts):
     from results import Results
 
-    s = table.state
-    app.show(Results(app, table.game, s, table.players, table.deal, table.variant))
+    app.clear()  # the table, its states and its tiles go first
+    app.show(Results(app, game, players, deal, variant, facts))

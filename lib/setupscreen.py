@@ -149,7 +149,8 @@ class Setup(Screen):
             row = self._row()
             if row == "start" or key == START:
                 self.app.levels = self.levels()
-                start_game(self.app, self.game.ID, self.players, self.deal, self.variant)
+                self.app.later(start_game, self.app, self.game.ID, self.players, self.deal,
+                               self.variant)  # fmt: skip
                 return
             if row == "deal":
                 if self.deal <= 0:

@@ -96,11 +96,8 @@ class Table(Kept, TableKeys, Screen):
         self.slots = (app.width - hand_x - 4) // ui.HAND_PITCH
         self.hand_x = hand_x
         self.hand_y = hand_y
-        self.cards = [
-            ui.CardView(hand_x + i * ui.HAND_PITCH, hand_y, -3) for i in range(self.slots)
-        ]
-        for v in self.cards:
-            g.append(v.grid)
+        self.cards = ui.CardRow(self.slots, hand_x, hand_y)  # the hand: one TileGrid
+        g.append(self.cards.grid)
         self.more_left = ui.TextRow(1, hand_x - 4, hand_y + 4)
         self.more_right = ui.TextRow(1, app.width - 4, hand_y + 4)
         g.append(self.more_left.grid)
@@ -191,7 +188,7 @@ class Table(Kept, TableKeys, Screen):
             self.first = max(0, n - self.slots)
         for i in range(self.slots):
             j = self.first + i
-            self.cards[i].set(self.hand[j] if j < n else -3)
+            self.cards.set(i, self.hand[j] if j < n else -3)
         self.more_left.set("<" if self.first > 0 else " ")
         self.more_right.set(">" if self.first + self.slots < n else " ")
         bar_x = self.hand_x + (self.cursor - self.first) * ui.HAND_PITCH

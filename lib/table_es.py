@@ -23,6 +23,7 @@ import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from gamelog import Kept
 from games import elevator_solitaire as es
+from games import elevator_solitaire_solver as solver
 from pause import Pause
 from screens import Screen, show_results
 
@@ -64,9 +65,8 @@ class Table(Kept, Screen):
         if self.small:
             self.msg = ui.TextRow(32, 0, 7)
             self.waste = ui.CardView(0, 15, -1)
-            self.slots = [ui.CardView(14 + i * ui.HAND_PITCH, 15, -3) for i in range(10)]
-            for v in self.slots:
-                g.append(v.grid)
+            self.slots = ui.CardRow(10, 14, 15)  # the free cards
+            g.append(self.slots.grid)
             self.bar = ui.bar(ui.HAND_PITCH - 1, 1, 14, 30)
             g.append(self.bar)
         else:
@@ -158,8 +158,6 @@ class Table(Kept, Screen):
         if s.is_over():
             self.message = "NO MOVES LEFT: B TAKES BACK"
             return
-        from games import elevator_solitaire_solver as solver
-
         action, wins = solver.hint(s, solver.HINT_BUDGET, solver.HINT_MEMO)
         tail = " WINS" if wins else " KEEPS MOST OPEN"
         if action == es.DRAW:
@@ -185,8 +183,8 @@ class Table(Kept, Screen):
         self.waste.set(s.top() if s.pile_n else -1)
         self.msg.set(self.message)
         if self.small:
-            for i in range(len(self.slots)):
-                self.slots[i].set(s.pyr[self.hand[i]] if i < n else -3)
+            for i in range(10):
+                self.slots.set(i, s.pyr[self.hand[i]] if i < n else -3)
             x = 14 + self.cursor * ui.HAND_PITCH
             if self.bar.x != x:
                 self.bar.x = x

@@ -19,9 +19,8 @@ class Table(table.Table):
 
     def layout_piles(self, app):
         self.pile_slots = 1 if app.small else _PILE_SHOWN
-        self.pile = [ui.CardView(i * ui.HAND_PITCH, 15, -3) for i in range(self.pile_slots)]
-        for v in self.pile:
-            self.group.append(v.grid)
+        self.pile = ui.CardRow(self.pile_slots, 0, 15)
+        self.group.append(self.pile.grid)
 
     def mid_turn(self):
         return self.state.run_n > 0
@@ -52,4 +51,4 @@ class Table(table.Table):
                 card = s.pile[s.pile_n - shown + i]
             else:
                 card = -3
-            self.pile[i].set(card)
+            self.pile.set(i, card)

@@ -30,9 +30,8 @@ class Table(table.Table):
     def layout_piles(self, app):
         small = app.small
         self.pile_slots = 1 if small else _PILE_SHOWN
-        self.pile = [ui.CardView(i * ui.HAND_PITCH, 15, -3) for i in range(self.pile_slots)]
-        for v in self.pile:
-            self.group.append(v.grid)
+        self.pile = ui.CardRow(self.pile_slots, 0, 15)
+        self.group.append(self.pile.grid)
         if small:
             self.way = ui.TextRow(1, 11, 18)
         else:
@@ -86,7 +85,7 @@ class Table(table.Table):
         if s.free:
             shown = min(n, self.pile_slots)  # a restarted pile: only what is new
         for i in range(self.pile_slots):
-            self.pile[i].set(s.pile[s.pile_n - shown + i] if i < shown else -3)
+            self.pile.set(i, s.pile[s.pile_n - shown + i] if i < shown else -3)
         if s.need >= 0:
             way = "RED" if s.need else "BLACK"
         elif s.free:

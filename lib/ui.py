@@ -11,6 +11,7 @@ import displayio
 from micropython import const
 
 import glyphs
+from buttons import DOWN, LEFT, RIGHT, UP
 
 _SPACE = glyphs.char_tile(" ")
 HAND_PITCH = const(11)
@@ -55,6 +56,38 @@ class TextRow:
         return "".join([glyphs.CHARS[grid[i]] for i in range(grid.width)])
 
 
+class Scroller:
+    """Lines of mini-font text shown ``visible`` rows at a time from
+    (0, ``y0``), ``pitch`` pixels apart; the arrows scroll them."""
+
+    def __init__(self, group, lines, y0, pitch, visible):
+        self.lines = lines
+        self.first = 0
+        self.rows = [TextRow(32, 0, y0 + i * pitch) for i in range(visible)]
+        for row in self.rows:
+            group.append(row.grid)
+        self.render()
+
+    def render(self):
+        lines = self.lines
+        for i in range(len(self.rows)):
+            j = self.first + i
+            self.rows[i].set(lines[j] if j < len(lines) else "")
+
+    def scroll(self, key):
+        """True when ``key`` is an arrow (the view moves when it can)."""
+        if key == UP or key == LEFT:
+            first = self.first - 1
+        elif key == DOWN or key == RIGHT:
+            first = self.first + 1
+        else:
+            return False
+        if 0 <= first and first + len(self.rows) <= len(self.lines):
+            self.first = first
+            self.render()
+        return True
+
+
 def heading(text, x, y, scale=1):
     """Text in the built-in font, ``scale`` times its size: a Group to
     append to a screen (it never changes)."""
@@ -63,6 +96,37 @@ def heading(text, x, y, scale=1):
     g = displayio.Group(scale=scale, x=x, y=y)
     g.append(row.grid)
     return g
+
+
+class CardRow:
+    """``n`` cards side by side from (x, y), one every ``HAND_PITCH``
+    pixels: one TileGrid of card halves, ``n`` wide and 2 high."""
+
+    def __init__(self, n, x, y):
+        self.grid = displayio.TileGrid(
+            glyphs.CARDS,
+            pixel_shader=glyphs.PALETTE,
+            width=n,
+            height=2,
+            tile_width=glyphs.CARD_W,
+            tile_height=glyphs.HALF_H,
+            default_tile=glyphs.BLANK,
+            x=x,
+            y=y,
+        )
+
+    def set(self, i, card):
+        """Card ``i`` shows a card id (-1 empty slot, -2 back, -3 nothing);
+        only tiles that change are written."""
+        if card == -3:
+            top = bottom = glyphs.BLANK
+        else:
+            top, bottom = glyphs.card_tiles(card)
+        grid = self.grid
+        if grid[i, 0] != top:
+            grid[i, 0] = top
+        if grid[i, 1] != bottom:
+            grid[i, 1] = bottom
 
 
 class CardView:

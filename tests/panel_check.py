@@ -15,7 +15,8 @@ def glyph_block(card):
     out = []
     for tile in (top, bottom):
         for j in range(glyphs.HALF_H):
-            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j] for i in range(glyphs.CARD_W)])
+            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j]
+                        for i in range(glyphs.CARD_ART)])  # fmt: skip
     return out
 
 
@@ -25,4 +26,10 @@ def card_on_panel(panel, view_or_xy, card):
         x, y = view_or_xy
     else:
         x, y = view_or_xy.grid.x, view_or_xy.grid.y
+    return panel_block(panel, x, y, 10, 14) == glyph_block(card)
+
+
+def card_in_row(panel, row, i, card):
+    """True when the panel shows ``card`` as card ``i`` of a ``ui.CardRow``."""
+    x, y = row.grid.x + i * glyphs.CARD_W, row.grid.y
     return panel_block(panel, x, y, 10, 14) == glyph_block(card)

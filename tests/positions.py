@@ -5,6 +5,7 @@ bottom first (the last code is on top); face-down piles likewise.
 """
 
 import cards
+import hard
 import shedding
 from games import color_elevator as ce
 from games import elevator_solitaire as es
@@ -172,3 +173,22 @@ def random_position(game, players, variant, deal, steps):
         legal = s.legal_list()
         s.apply(legal[prng.below(len(legal))])
     return s
+
+
+def redeal_hidden(state, seat, prng):
+    """Shuffle every card ``seat`` cannot see (the other hands and the
+    stock, not the cards every seat knows) and deal them back in the same
+    counts: a state that agrees with everything the seat has observed (the
+    fairness tests; the board never needs it)."""
+    hidden = bytearray(state.ncards)
+    n = 0
+    for i in range(state.num_players):
+        if i != seat:
+            n = state._hide_hand(state.hands[i], hidden, n)
+    if not state.deck_public():
+        for i in range(state.deck_n):
+            hidden[n] = state.deck[i]
+            n += 1
+    n = state._hidden_extra(seat, hidden, n)
+    prng.shuffle(hidden, n)
+    hard.deal_hidden(state, seat, hidden)

@@ -32,11 +32,11 @@ def test_about_says_version_runtime_board_heap_and_pystack(profile):
     assert lines[2] == "BOARD " + profile.upper()
     assert lines[3].startswith("FREE HEAP") and "LOWEST" in lines[3]
     assert lines[4].startswith("PYSTACK")
-    shown = [r.text().strip() for r in s.screen.rows]
+    shown = [r.text().strip() for r in s.screen.view.rows]
     assert shown[0] == lines[0][:32].upper()  # the small font has capitals only
     for _ in range(len(lines)):  # a small panel scrolls to the last line
         s.press("DOWN")
-    assert lines[-1][:32].upper() in [r.text().strip() for r in s.screen.rows]
+    assert lines[-1][:32].upper() in [r.text().strip() for r in s.screen.view.rows]
     s.press("B")
     assert type(s.screen).__name__ == "Title"
 

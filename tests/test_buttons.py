@@ -15,9 +15,9 @@ from buttons import (
     B,
     Buttons,
     Event,
-    ThreeButtonNav,
     key_by_name,
 )
+from threebutton import ThreeButtonNav
 
 
 def _drain(b):

@@ -1,11 +1,11 @@
 """Generic conformance: random legal play of every game in ``games/`` at
 every player count checks the State interface's invariants."""
 
+import positions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import random_position
 
-import hard
 from games import all_games
 from prng import Prng
 
@@ -114,7 +114,7 @@ def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
     choice = game.basic_policy(s.observe(seat), Prng(5))
     for k in range(3):
         other = s.clone()
-        hard.redeal_hidden(other, seat, Prng(deal + k))
+        positions.redeal_hidden(other, seat, Prng(deal + k))
         assert sorted(other.all_cards()) == total
         assert list(other.counts) == list(s.counts)
         assert other.observe(seat).key() == s.observe(seat).key()

@@ -2,6 +2,7 @@
 actions, decides from its seat's observation alone, and Hard's sampled
 worlds agree with everything the seat has seen."""
 
+import positions
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,7 +49,7 @@ def test_no_level_sees_hidden_cards(case, deal, steps):
         choice = opponents.choose(game, s.observe(seat), Prng(9), level, 6)
         for k in range(2):
             other = s.clone()
-            hard.redeal_hidden(other, seat, Prng(deal + k))
+            positions.redeal_hidden(other, seat, Prng(deal + k))
             assert other.observe(seat).key() == s.observe(seat).key()
             assert opponents.choose(game, other.observe(seat), Prng(9), level, 6) == choice
 
@@ -239,7 +240,7 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
         choice = opponents.choose(game, obs, Prng(3), level)
         for k in range(3):
             other = s.clone()
-            hard.redeal_hidden(other, seat, Prng(deal + k))
+            positions.redeal_hidden(other, seat, Prng(deal + k))
             assert other.observe(seat).key() == obs.key()
             assert opponents.choose(game, other.observe(seat), Prng(3), level) == choice
     world = obs.clone()

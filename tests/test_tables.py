@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from panel_check import card_on_panel
+from panel_check import card_in_row, card_on_panel
 from positions import sh_position
 
 import cards
@@ -48,8 +48,7 @@ def test_hand_tables_show_hand_piles_and_counts(profile, game_id, players, varia
         if table.ways is not None:
             assert "1:" in table.ways.text() and "2:" in table.ways.text()
     else:
-        v = table.pile[0]
-        assert card_on_panel(s.hw.panel, v, st.top())
+        assert card_in_row(s.hw.panel, table.pile, 0, st.top())
         assert "7" in status
     if profile == "pico-128x64" and players <= 6:
         assert ("P%d:" % players) in status
@@ -79,8 +78,7 @@ def test_solitaire_small_panel_shows_the_free_cards():
     st = table.state
     assert table.hand == list(range(21, 28))
     for i, p in enumerate(table.hand):
-        v = table.slots[i]
-        assert card_on_panel(s.hw.panel, v, st.pyr[p])
+        assert card_in_row(s.hw.panel, table.slots, i, st.pyr[p])
 
 
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])

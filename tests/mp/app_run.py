@@ -6,7 +6,7 @@ Run from a bundle root (``build/CIRCUITPY`` layout) with this directory's
     micropython -X heapsize=256K -m app_run GAME PLAYERS DEAL HEIGHT [VARIANT]
 
 It walks title -> menu -> setup -> table with button events, plays the
-person's seat with the autopilot's presses until the results screen, and
+person's seat with the presses its table names until the results screen, and
 prints 'results reached screens=N heap_peak=B heap_after=B'.
 """
 
@@ -16,7 +16,6 @@ import sys
 sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
-from autopilot import presses_for  # noqa: E402
 from vmhal import HAL, frame, peak, press  # noqa: E402
 
 import games  # noqa: E402
@@ -69,7 +68,7 @@ def main(game_id, players, deal, height, variant):
             frame(app, hw)
             continue
         action = table.game.basic_policy(state.observe(0), None)
-        for key in presses_for(table, action):
+        for key in table.presses_for(action):
             press(app, hw, key)
     screens.append(type(app.screen).__name__)
     assert screens[-1] == "Results", screens
