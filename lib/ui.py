@@ -129,36 +129,19 @@ class CardRow:
             grid[i, 1] = bottom
 
 
-class CardView:
-    """One card: a 1x2 TileGrid of card halves at (x, y)."""
+class CardView(CardRow):
+    """One card at (x, y): a row of one."""
 
     def __init__(self, x, y, card=-1):
-        self.grid = displayio.TileGrid(
-            glyphs.CARDS,
-            pixel_shader=glyphs.PALETTE,
-            width=1,
-            height=2,
-            tile_width=glyphs.CARD_W,
-            tile_height=glyphs.HALF_H,
-            default_tile=glyphs.BLANK,
-            x=x,
-            y=y,
-        )
+        super().__init__(1, x, y)
         self.card = -3
         self.set(card)
 
     def set(self, card):
         """Show a card id; -1 = empty slot, -2 = card back, -3 = nothing."""
-        if card == self.card:
-            return
-        self.card = card
-        if card == -3:
-            self.grid[0, 0] = glyphs.BLANK
-            self.grid[0, 1] = glyphs.BLANK
-            return
-        top, bottom = glyphs.card_tiles(card)
-        self.grid[0, 0] = top
-        self.grid[0, 1] = bottom
+        if card != self.card:
+            self.card = card
+            CardRow.set(self, 0, card)
 
     def move_to(self, x, y):
         if self.grid.x != x:
