@@ -1,43 +1,76 @@
-"""The games the console plays, one module each with the same State
-interface.
+"""The games the console plays: the catalogue, the one record of each game.
 
-The catalogue below holds what the menus need (names, player counts,
-variants), so a game's rules module is imported only when that game is
-played: a board never holds five rules engines at once. Each game module
-takes its own ID, NAME and counts from here. Only games that really work
-are listed; the menu shows exactly these.
+Everything the console knows of a game before its rules load lives in its
+``Info`` below: ids, name, player range, variants, which modules hold its
+rules, its table screen and its screen text, Hard's search budget, series
+play and its stable save id. The rules modules, the screens, the opponents
+and the saves read it from here; nothing else names a game. A game's rules
+module is imported only when that game is played, so a board never holds
+five rules engines at once. ``CONTRACT.md`` beside this file is what every
+game module keeps.
 """
+
+import gc
+import sys
+
+from micropython import const
+
+# The bound of every legal-action buffer, in every game: two decks' cards
+# (108) and the moves that are not a card (pass, done, draw).
+MAX_ACTIONS = const(112)
+# What ``current_player()`` returns once the game is over.
+TERMINAL = const(-1)
 
 
 class Info:
-    def __init__(self, game_id, module, name, blurb, lo, hi, default, variants, solved=None):
-        self.ID = game_id
-        self.module = module
-        self.NAME = name
-        self.BLURB = blurb
-        self.MIN_PLAYERS = lo
-        self.MAX_PLAYERS = hi
-        self.DEFAULT_PLAYERS = default
-        self.VARIANTS = variants
+    """One game's record. ``save_id`` is how the saves name the game: it
+    never changes and is never reused, whatever the catalogue's order."""
+
+    # (the arguments are named as the attributes: every name costs a board RAM)
+    def __init__(self, ID, SAVE_ID, NAME, BLURB, players, VARIANTS, module, table, text,
+                 search=0, series=False, solved=None):  # fmt: skip
+        self.ID = ID
+        self.SAVE_ID = SAVE_ID
+        self.NAME = NAME
+        self.BLURB = BLURB
+        self.MIN_PLAYERS, self.MAX_PLAYERS, self.DEFAULT_PLAYERS = players
+        self.VARIANTS = VARIANTS
+        self.module = module  # the rules module in games/
+        self.table = table  # the table screen's module in lib/
+        self.text = text  # the screen text's module in games/
+        self.search = search  # Hard's budget in simulated moves (0: no computer players)
+        self.series = series  # the next deal starts left of the last winner
         self.solved = solved  # a file of winnable deal numbers, if the game has one
 
     def fields(self):
         return (self.ID, self.NAME, self.BLURB, self.MIN_PLAYERS, self.MAX_PLAYERS,
                 self.DEFAULT_PLAYERS, self.VARIANTS)  # fmt: skip
 
+    def check(self, players, variant, starter=0):
+        """ValueError unless the table is one this game is played at."""
+        if players < self.MIN_PLAYERS or players > self.MAX_PLAYERS:
+            raise ValueError("players must be %d-%d" % (self.MIN_PLAYERS, self.MAX_PLAYERS))
+        if variant < 0 or variant >= len(self.VARIANTS):
+            raise ValueError("no variant %d" % variant)
+        if starter and not self.series:
+            raise ValueError("seat 0 always starts")
 
+
+# Hard's budgets (simulated moves a decision) keep its slowest decisions near
+# 300 ms on a Pico: README, "Opponent levels".
 CATALOGUE = (
-    Info("color-elevator", "color_elevator", "Color Elevator", "Two piles: black up, red down",
-         2, 4, 2, ("52 cards", "Jokers")),
-    Info("elevator-solitaire", "elevator_solitaire", "Elevator Solitaire",
-         "Pyramid to waste, one rank off", 1, 1, 1, ("Elevator", "Escalator"),
-         "elevator_solitaire_winnable.bin"),
-    Info("elevator", "elevator", "Elevator", "Climb in alternate colours", 3, 6, 4,
-         ("Standard",)),
-    Info("bastard", "bastard", "Bastard", "Elevator's cousin, 2-12 players", 2, 12, 4,
-         ("Jokers alike", "Red/black jokers")),
-    Info("roller-coaster", "roller_coaster", "Roller Coaster", "Shed runs up or down, A wraps",
-         2, 8, 3, ("Standard",)),
+    Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
+         ("52 cards", "Jokers"), "color_elevator", "table_ce", "color_elevator_text", 24),
+    Info("elevator-solitaire", 1, "Elevator Solitaire", "Pyramid to waste, one rank off",
+         (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table_es",
+         "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),
+    Info("elevator", 2, "Elevator", "Climb in alternate colours", (3, 6, 4), ("Standard",),
+         "elevator", "table_sh", "shedding_text", 32),
+    Info("bastard", 3, "Bastard", "Elevator's cousin, 2-12 players", (2, 12, 4),
+         ("Jokers alike", "Red/black jokers"), "bastard", "table_sh", "shedding_text", 32,
+         series=True),
+    Info("roller-coaster", 4, "Roller Coaster", "Shed runs up or down, A wraps", (2, 8, 3),
+         ("Standard",), "roller_coaster", "table_rc", "roller_coaster_text", 48),
 )  # fmt: skip
 
 
@@ -53,36 +86,6 @@ def by_id(game_id):
     i = info(game_id)
     if i is None:
         return None
-    package = __import__("games." + i.module)
-    return getattr(package, i.module)
-
-
-def all_games():
-    """Every game's module (imports them all: for tools and tests)."""
-    return tuple(by_id(i.ID) for i in CATALOGUE)
-
-
-def data_path(name):
-    """The path of a data file kept beside this package (a rules page
-    file, the list of winnable deals), on a board and on a desktop."""
-    cut = max(__file__.rfind("/"), __file__.rfind("\\"))
-    return (__file__[: cut + 1] if cut >= 0 else "") + name
-
-
-def winnable_deal(info, prng):
-    """A deal number drawn from the game's list of solved, winnable deals
-    (16-bit little-endian words in a file beside this module), or 0 when
-    the game has no list or it cannot be read."""
-    if not info.solved:
-        return 0
-    try:
-        with open(data_path(info.solved), "rb") as f:
-            f.seek(0, 2)
-            n = f.tell() // 2
-            if n == 0:
-                return 0
-            f.seek(2 * prng.below(n))
-            b = f.read(2)
-    except OSError:
-        return 0
-    return b[0] | (b[1] << 8)
+    if "games." + i.module not in sys.modules:
+        gc.collect()  # a module compiles in one piece of heap: make room first
+    return getattr(__import__("games." + i.module), i.module)

@@ -1,25 +1,27 @@
 """Bastard: the Elevator family with its own details: a second pack past
 six players, the bastard rule, and red and black jokers as a variant
 (spec and rule IDs: ``seeds/bastard.md``). The engine is
-``lib/shedding.py``; this module is the Bastard preset of it.
+``games/shedding.py``; this module is the Bastard preset of it.
 """
 
 from micropython import const
 
 import games
-import shedding
-import shedding_ai  # loaded with the rules: compiled before any game is dealt
-from shedding import DONE, PASS, next_starter  # noqa: F401
+from games import (
+    shedding,
+    shedding_ai,  # loaded with the rules: compiled before any game is dealt
+)
+from games.shedding import DONE, PASS, next_starter  # noqa: F401  (BA-13: series play)
 
-_INFO = games.info("bastard")
-ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+INFO = games.info("bastard")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 COLOUR_JOKERS = const(1)
-MAX_ACTIONS = const(112)
-SERIES = True  # BA-13: the next game starts left of the last winner
 DRAW = PASS
 
 RULES = shedding.Rules(
+    INFO,
+    "BASTARD RULE",
     penalty_others=True,  # BA-9: one card per other player who started
     give_step=-1,  # BA-9: givers start on the right
     beat_before_penalty=True,  # BA-8
@@ -35,13 +37,10 @@ def decks(players):
 
 
 def new_state(players, deal=1, variant=0, starter=0):
-    if players < MIN_PLAYERS or players > MAX_PLAYERS:
-        raise ValueError("players must be 2-12")
-    if variant not in (0, COLOUR_JOKERS):
-        raise ValueError("variant must be 0 or 1")
+    INFO.check(players, variant, starter)
     return shedding.State(RULES, players, decks(players), deal, variant, starter % players)
 
 
 def basic_policy(obs, prng=None):
-    """The family's basic computer player (``lib/shedding_ai.py``)."""
+    """The family's basic computer player (``games/shedding_ai.py``)."""
     return shedding_ai.basic_policy(obs, prng)

@@ -7,12 +7,17 @@ Actions: ``pile * 54 + card`` plays that card (0 .. 53) on pile 0 or 1;
 face-down card that fits nowhere). The cards under the two tops are kept
 in ``pile`` (their order never matters again); each seat's face-down
 cards are in ``fd`` (four slots per seat, top last).
+
+Which cards fit a top is a table of card words (``color_elevator_fit.py``),
+so a hand is judged a word at a time, not card by card.
 """
 
 from micropython import const
 
 import cards
 import games
+from cardset import BITS, _popcount
+from games.color_elevator_fit import _FIT, fit_count, fits, wild  # noqa: F401
 from games.color_elevator_stock import (  # noqa: F401
     END_NONE,
     END_STALLED,
@@ -24,48 +29,44 @@ from games.color_elevator_stock import (  # noqa: F401
     Stock,
 )
 
-_INFO = games.info("color-elevator")
-ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+INFO = games.info("color-elevator")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 JOKERS = const(1)
-MAX_ACTIONS = const(112)
 MAX_TURNS = const(1000)  # CE-15
 DRAW = const(200)
 DONE = const(201)  # never legal here; kept so tools can treat games alike
 _FACES = const(54)
 
 
-def wild(card):
-    """CE-5: an ace (or, with the joker variant, a joker) is wild."""
-    return cards.rank(card) <= 0
-
-
-def fits(card, top):
-    """CE-4/CE-5: may ``card`` go on ``top``? Ranks 2 (low) .. K (high)."""
-    if wild(card) or wild(top):
-        return True
-    r = cards.rank(card)
-    t = cards.rank(top)
-    if cards.is_red(top):
-        return r < t or (r == t and not cards.is_red(card))
-    return r > t or (r == t and cards.is_red(card))
+def _fitting(w, top, p, other, buf, n):
+    """Write the plays of hand words ``w`` on pile ``p`` (top ``top``) into
+    ``buf`` from ``n``; with ``other`` >= 0, only cards that leave another
+    card fitting ``other``. Returns the new count."""
+    if other >= 0:  # the cards that fit the other pile
+        m = _popcount(w[0] & _FIT[2 * other]) + _popcount(w[1] & _FIT[2 * other + 1])
+    for k in range(2):
+        word = w[k] & _FIT[2 * top + k]
+        c = k * BITS
+        while word:
+            if word & 1 and (other < 0 or m - fits(c, other) > 0):
+                buf[n] = p * _FACES + c
+                n += 1
+            word >>= 1
+            c += 1
+    return n
 
 
 class State(Stock):
-    TEXT = "games.color_elevator_text"
+    INFO = INFO
     FIELDS = (
         "deck_n", "pile_n", "top0", "top1", "turn", "turns", "played", "flipped", "rebuilds",
-        "quiet", "over", "winner", "ending", "observer", "last_seat", "last_a", "last_b",
-        "last_drew",
+        "over", "winner", "ending",
     )  # fmt: skip
     BUFFERS = ("fd", "fd_n")
 
     def __init__(self, players, deal=1, variant=0, _empty=False):
-        if players < MIN_PLAYERS or players > MAX_PLAYERS:
-            raise ValueError("players must be 2-4")
-        if variant not in (0, JOKERS):
-            raise ValueError("variant must be 0 or 1")
-        self.max_actions = MAX_ACTIONS
+        INFO.check(players, variant)
         self.deal = deal
         self.variant = variant
         self._init_table(players, 1)
@@ -78,14 +79,9 @@ class State(Stock):
         self.played = -1  # pile of the first card played this turn, -1 none
         self.flipped = False  # this turn's only card came from the face-down pile
         self.rebuilds = 0
-        self.quiet = False  # no card played since the last rebuild
         self.over = False
         self.winner = -1
         self.ending = END_NONE
-        self.observer = -1
-        self.last_seat = -1  # what the last turn did, for the table screen
-        self.last_a = self.last_b = -1  # actions played
-        self.last_drew = 0
         if not _empty:
             self._deal()
 
@@ -115,63 +111,49 @@ class State(Stock):
 
     # -- the interface ---------------------------------------------------------
     def current_player(self):
-        return -1 if self.over else self.turn
+        return games.TERMINAL if self.over else self.turn
 
     def top(self, pile):
         return self.top0 if pile == 0 else self.top1
 
     def _pair_exists(self, hand):
         """CE-6: can two different cards go one on each pile?"""
-        a = b = 0  # cards fitting pile 0 / pile 1
-        both = 0
-        c = hand.next(-1)
-        while c >= 0:
-            f0 = fits(c, self.top0)
-            f1 = fits(c, self.top1)
-            a += f0
-            b += f1
-            both += f0 and f1
-            c = hand.next(c)
+        w = hand.w
+        i = 2 * self.top0
+        j = 2 * self.top1
+        a = w[0] & _FIT[i]  # the cards fitting pile 1, by word
+        b = w[1] & _FIT[i + 1]
+        c = w[0] & _FIT[j]  # and pile 2
+        d = w[1] & _FIT[j + 1]
+        if not (a or b) or not (c or d):
+            return False
         # a pair needs one card for each pile, and they must differ
-        return a and b and (a + b - both) >= 2
+        return _popcount(a | c) + _popcount(b | d) >= 2
 
     def legal_actions(self, buf):
         if self.over:
             return 0
         hand = self.hands[self.turn]
         n = 0
+        w = hand.w
         if self.played >= 0:  # CE-6: the second card goes on the other pile
-            p = 1 - self.played
-            top = self.top(p)
-            c = hand.next(-1)
-            while c >= 0:
-                if fits(c, top):
-                    buf[n] = p * _FACES + c
-                    n += 1
-                c = hand.next(c)
-            return n
+            return _fitting(w, self.top(1 - self.played), 1 - self.played, -1, buf, 0)
         pair = not self.flipped and self._pair_exists(hand)
         for p in range(2):
-            top = self.top(p)
-            other = self.top(1 - p)
-            c = hand.next(-1)
-            while c >= 0:
-                if fits(c, top) and (not pair or self._other_fits(hand, c, other)):
-                    buf[n] = p * _FACES + c
-                    n += 1
-                c = hand.next(c)
+            # CE-6: with a pair possible, a first card must leave one for the other pile
+            other = self.top(1 - p) if pair else -1
+            n = _fitting(w, self.top(p), p, other, buf, n)
         if n == 0:  # CE-7 / CE-9: nothing fits
             buf[0] = DRAW
             n = 1
         return n
 
     def _other_fits(self, hand, card, top):
-        c = hand.next(-1)
-        while c >= 0:
-            if c != card and fits(c, top):
-                return True
-            c = hand.next(c)
-        return False
+        """Does a card of ``hand`` other than ``card`` fit ``top``?"""
+        n = fit_count(hand, top)
+        if card >= 0 and hand.contains(card) and fits(card, top):
+            n -= 1
+        return n > 0
 
     def apply(self, action):
         if self.over:
@@ -179,21 +161,17 @@ class State(Stock):
         seat = self.turn
         hand = self.hands[seat]
         if action == DRAW:
-            n = self.legal_actions(_scratch)
-            if n != 1 or _scratch[0] != DRAW:
+            if self.played >= 0 or fit_count(hand, self.top0) or fit_count(hand, self.top1):
                 raise ValueError("a card fits: play it")
-            self.last_seat = seat
-            self.last_a = self.last_b = -1
             self._draw(seat, 3 if self.flipped else 2)  # CE-7, CE-9
             self._end_turn()
             return
+        if not self._is_legal(action):
+            raise ValueError("illegal card")
         p = action // _FACES
         c = action % _FACES
-        if p > 1 or not hand.contains(c) or not self._is_legal(action):
-            raise ValueError("illegal card")
         hand.remove(c)
         self.counts[seat] -= 1
-        self.quiet = False
         old = self.top(p)
         if p == 0:
             self.top0 = c
@@ -202,13 +180,8 @@ class State(Stock):
         self.pile[self.pile_n] = old
         self.pile_n += 1
         if self.played >= 0:  # the second card
-            self.last_b = action
             self._end_turn()
             return
-        self.last_seat = seat
-        self.last_a = action
-        self.last_b = -1
-        self.last_drew = 0
         if self.flipped:  # CE-8: the flipped card was played; that is the turn
             self._end_turn()
             return
@@ -219,20 +192,28 @@ class State(Stock):
         self._end_turn()
 
     def _is_legal(self, action):
-        n = self.legal_actions(_scratch)
-        for i in range(n):
-            if _scratch[i] == action:
-                return True
-        return False
+        """Is the card ``action`` legal now? What ``legal_actions`` would
+        say of it, judged alone."""
+        if action < 0 or action >= 2 * _FACES:
+            return False
+        p = action // _FACES
+        c = action % _FACES
+        hand = self.hands[self.turn]
+        if not hand.contains(c) or not fits(c, self.top(p)):
+            return False
+        if self.played >= 0:  # CE-6: the second card goes on the other pile
+            return p != self.played
+        # CE-6: when two can be played, the first must leave one for the other pile
+        return self.flipped or not self._pair_exists(hand) or self._other_fits(
+            hand, c, self.top(1 - p)
+        )
 
     def _draw(self, seat, k):
-        self.last_drew = 0
         for _ in range(k):
             if self.deck_n == 0:
                 self._rebuild(seat)  # CE-10 / CE-11: the new hands end the draw
                 return
             self._draw_into(seat)
-            self.last_drew += 1
 
     def _end_turn(self):
         seat = self.turn
@@ -264,10 +245,8 @@ class State(Stock):
         return State(self.num_players, self.deal, self.variant, _empty=True)
 
 
-_scratch = [0] * MAX_ACTIONS
-
-
-def new_state(players, deal=1, variant=0):
+def new_state(players, deal=1, variant=0, starter=0):
+    INFO.check(players, variant, starter)
     return State(players, deal, variant)
 
 

@@ -7,9 +7,10 @@ It decides from the observation only.
 """
 
 import cards
+from games import MAX_ACTIONS
 from games.color_elevator import DRAW, wild
 
-_buf = [0] * 112
+_buf = [0] * MAX_ACTIONS
 _FACES = 54
 
 

@@ -4,6 +4,7 @@ cards a seat cannot see. The turn itself is in ``color_elevator.py``."""
 
 from micropython import const
 
+from games.color_elevator_fit import fit_count, fits
 from gamestate import GameState, places_by_count
 from prng import Prng
 
@@ -14,7 +15,7 @@ MAX_REBUILDS = const(20)  # CE-15
 # how the game ended
 END_NONE = const(0)
 END_WON = const(1)
-END_STALLED = const(2)  # CE-14: a whole deck drawn with no card played
+END_STALLED = const(2)  # CE-14: no card can ever be played again
 END_TURNS = const(3)  # CE-15: a safety limit reached
 
 _shuffler = Prng(1)
@@ -32,7 +33,7 @@ class Stock(GameState):
         self.fd_n[s] += 1
 
     def _rebuild(self, seat):
-        if self.quiet:  # CE-14: the last deck went by without a card played
+        if self._dead():  # CE-14
             self._stop(END_STALLED)
             return
         if self.rebuilds >= MAX_REBUILDS:  # CE-15
@@ -40,7 +41,6 @@ class Stock(GameState):
             return
         later = self.rebuilds > 0
         self.rebuilds += 1
-        self.quiet = True
         p = self.num_players
         n = 0
         for i in range(self.pile_n):  # the cards under the two tops
@@ -73,6 +73,24 @@ class Stock(GameState):
                 if self.deck_n:
                     self._draw_into((seat + k) % p)
 
+    def _dead(self):
+        """CE-14: no card outside the two tops fits either of them, in a
+        hand, under the tops or face down (the face-down cards go into a
+        later shuffle, so a card that fits there can still come to hand):
+        no card can ever be played again."""
+        a = self.top0
+        b = self.top1
+        for s in range(self.num_players):
+            if fit_count(self.hands[s], a) or fit_count(self.hands[s], b):
+                return False
+            for i in range(s * FACE_DOWN, s * FACE_DOWN + self.fd_n[s]):
+                if fits(self.fd[i], a) or fits(self.fd[i], b):
+                    return False
+        for i in range(self.pile_n):
+            if fits(self.pile[i], a) or fits(self.pile[i], b):
+                return False
+        return True
+
     def _stop(self, ending):
         self.over = True
         self.ending = ending
@@ -94,8 +112,9 @@ class Stock(GameState):
 
     # -- hidden cards: every face-down card, even the owner's (CE-2) ----------
     def _hide_extra(self, seat):
-        for i in range(len(self.fd)):
-            self.fd[i] = 0
+        fd = self.fd
+        for i in range(len(fd)):
+            fd[i] = 0
 
     def _hidden_extra(self, seat, buf, n):
         for s in range(self.num_players):

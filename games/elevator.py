@@ -1,26 +1,28 @@
 """Elevator: climb the pile in alternating colours, turn at aces and
 twos, and whoever gets the elevator stuck pays a card per player (spec and
-rule IDs: ``seeds/elevator.md``). The engine is ``lib/shedding.py``;
+rule IDs: ``seeds/elevator.md``). The engine is ``games/shedding.py``;
 this module is the Elevator preset of it.
 """
 
-from micropython import const
 
 import games
-import shedding
-import shedding_ai  # loaded with the rules: compiled before any game is dealt
-from shedding import DONE, PASS  # noqa: F401  (the game's action constants)
+from games import (
+    shedding,
+    shedding_ai,  # loaded with the rules: compiled before any game is dealt
+)
+from games.shedding import DONE, PASS  # noqa: F401  (the game's action constants)
 
-_INFO = games.info("elevator")
-ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+INFO = games.info("elevator")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
-MAX_ACTIONS = const(112)
 DRAW = PASS
 
 # EL-9: the stuck player draws one card per player; givers start on the
 # left; no chance to beat one's own play; the pile restarts in the
 # direction it had; emptied hands rank in the order they emptied.
 RULES = shedding.Rules(
+    INFO,
+    "ELEVATOR STUCK",
     penalty_others=False,
     give_step=1,
     beat_before_penalty=False,
@@ -31,13 +33,10 @@ RULES = shedding.Rules(
 
 
 def new_state(players, deal=1, variant=0, starter=0):
-    if players < MIN_PLAYERS or players > MAX_PLAYERS:
-        raise ValueError("players must be 3-6")
-    if variant != 0:
-        raise ValueError("Elevator has no variants")
+    INFO.check(players, variant, starter)
     return shedding.State(RULES, players, 1, deal, 0, starter)
 
 
 def basic_policy(obs, prng=None):
-    """The family's basic computer player (``lib/shedding_ai.py``)."""
+    """The family's basic computer player (``games/shedding_ai.py``)."""
     return shedding_ai.basic_policy(obs, prng)

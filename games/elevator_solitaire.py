@@ -13,11 +13,10 @@ import cards
 import games
 from gamestate import GameState
 
-_INFO = games.info("elevator-solitaire")
-ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+INFO = games.info("elevator-solitaire")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 ESCALATOR = const(1)
-MAX_ACTIONS = const(29)
 SIZE = const(28)  # ES-1
 ROWS = const(7)
 DRAW = const(200)
@@ -53,15 +52,12 @@ def covers(pos):
 
 
 class State(GameState):
-    FIELDS = ("deck_n", "pile_n", "left", "turns", "over", "winner", "observer", "variant")
+    INFO = INFO
+    FIELDS = ("deck_n", "pile_n", "left", "turns", "over", "winner", "variant")
     BUFFERS = ("pyr", "hist")
 
     def __init__(self, players=1, deal=1, variant=0, _empty=False):
-        if players != 1:
-            raise ValueError("one player only")
-        if variant not in (0, ESCALATOR):
-            raise ValueError("variant must be 0 or 1")
-        self.max_actions = MAX_ACTIONS
+        INFO.check(players, variant)
         self.deal = deal
         self.variant = variant
         self._init_table(1, 1)
@@ -72,7 +68,6 @@ class State(GameState):
         self.turns = 0
         self.over = False
         self.winner = -1
-        self.observer = -1
         if not _empty:
             self._deal()
 
@@ -108,7 +103,7 @@ class State(GameState):
 
     # -- the interface -------------------------------------------------------
     def current_player(self):
-        return -1 if self.over else 0
+        return games.TERMINAL if self.over else 0
 
     def legal_actions(self, buf):
         if self.over:
@@ -220,36 +215,12 @@ class State(GameState):
     def key(self):
         return GameState.key(self) + "|" + bytes(self.pyr).hex()
 
-    # -- views -----------------------------------------------------------------
-    def why_illegal(self, action):
-        if action in self.legal_list():
-            return ""
-        if action == DRAW:
-            return "The stock is empty"
-        if not (0 <= action < SIZE) or self.pyr[action] == GONE:
-            return "No card there"
-        if not self.uncovered(action):
-            return "That card is covered"
-        if self.pile_n == 0:
-            return "Turn a stock card first"
-        r = cards.rank(self.pile[self.pile_n - 1])
-        return "Play %s or %s on %s" % (
-            cards.rank_code((r + 1) % 13),
-            cards.rank_code((r + 12) % 13),
-            cards.rank_code(r),
-        )
-
-    def describe(self, action):
-        if action == DRAW:
-            return "turn a stock card"
-        c = self.pyr[action] if 0 <= action < SIZE else GONE
-        return "play " + (cards.code(c) if c < HIDDEN else "?")
-
     def _blank(self):
         return State(1, self.deal, self.variant, _empty=True)
 
 
-def new_state(players=1, deal=1, variant=0):
+def new_state(players=1, deal=1, variant=0, starter=0):
+    INFO.check(players, variant, starter)
     return State(players, deal, variant)
 
 

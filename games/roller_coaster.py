@@ -11,61 +11,50 @@ from micropython import const
 
 import cards
 import games
+from cardset import CardSet
 from gamestate import GameState, places_by_count
 
-_INFO = games.info("roller-coaster")
-ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = _INFO.fields()
+INFO = games.info("roller-coaster")
+ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
-MAX_ACTIONS = const(112)
 HAND_SIZE = const(5)
 MAX_TURNS = const(2000)  # RC-14
 
 DRAW = const(200)
 DONE = const(201)
 
-# How the last turn ended, for the table screen.
-LAST_NONE = const(0)
-LAST_PLAYED = const(1)
-LAST_DREW = const(2)
-LAST_PASSED = const(3)
-
 _RANKS = const(13)
 
 
-def _step(r, d):
+def step(r, d):
     return (r + d) % _RANKS
 
 
 class State(GameState):
+    INFO = INFO
     FIELDS = (
-        "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "observer", "run_n",
-        "run_dir", "run_next", "run_anchor", "run_jokers", "run_last_joker", "opening",
-        "last_seat", "last_kind", "last_n",
+        "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "run_n", "run_dir",
+        "run_next", "run_anchor", "run_jokers", "run_last_joker", "opening", "turned",
     )  # fmt: skip
-    # Bit c of pub is set once card c has been turned over into the stock
-    # (RC-11): everyone watched the pile go down in order, so the stock's
-    # order, and which player drew each of its cards, is known to every
-    # seat from then on. Bit ncards is set once that has happened.
-    BUFFERS = ("pub",)
+    # pub holds every card turned over into the stock (RC-11): everyone
+    # watched the pile go down in order, so the stock's order, and which
+    # player drew each of its cards, is known to every seat from then on
+    # (``turned``).
+    SETS = ("pub",)
 
     def __init__(self, players, deal=1, _empty=False):
-        if players < MIN_PLAYERS or players > MAX_PLAYERS:
-            raise ValueError("players must be 2-8")
+        INFO.check(players, 0)
         self.num_players = players
-        self.max_actions = MAX_ACTIONS
         self.deal = deal
         self._init_table(players, 2 if players > 6 else 1)  # RC-1
-        self.pub = bytearray((self.ncards + 8) >> 3)
+        self.pub = CardSet(self.decks)
+        self.turned = False
         self.turn = 0
         self.turns = 0
         self.idle = 0
         self.over = False
         self.winner = -1
-        self.observer = -1  # seat this copy was made for, -1 = full state
         self._reset_run()
-        self.last_seat = -1
-        self.last_kind = LAST_NONE
-        self.last_n = 0
         if not _empty:
             self._deal()
 
@@ -87,14 +76,14 @@ class State(GameState):
 
     # -- the interface -------------------------------------------------
     def current_player(self):
-        return -1 if self.over else self.turn
+        return games.TERMINAL if self.over else self.turn
 
     def _has_rank_ahead(self, hand, start, d, jokers):
         """True when a natural card of rank start+d*(k+1), k < =jokers,
         is in hand: a run needing ``start + d`` can be finished."""
         r = start
         for _ in range(jokers + 1):
-            r = _step(r, d)
+            r = step(r, d)
             if hand.first_of_rank(r) >= 0:
                 return True
         return False
@@ -110,15 +99,15 @@ class State(GameState):
                     hand, r, -1, jokers
                 )
             top = cards.rank(self.pile[self.pile_n - 1])
-            return r == _step(top, 1) or r == _step(top, -1)  # RC-7
+            return r == step(top, 1) or r == step(top, -1)  # RC-7
         if self.run_dir == 0:  # opening, direction still open
             gap = self.run_jokers + 1
             if r >= 0:
-                return r == _step(self.run_anchor, gap) or r == _step(self.run_anchor, -gap)
+                return r == step(self.run_anchor, gap) or r == step(self.run_anchor, -gap)
             # another joker: some natural must still follow it
             rest = jokers - 1
-            up = _step(self.run_anchor, gap)
-            down = _step(self.run_anchor, -gap)
+            up = step(self.run_anchor, gap)
+            down = step(self.run_anchor, -gap)
             return self._has_rank_ahead(hand, up, 1, rest) or self._has_rank_ahead(
                 hand, down, -1, rest
             )
@@ -175,25 +164,22 @@ class State(GameState):
                 self.run_jokers = 0
             else:
                 top = cards.rank(self.pile[self.pile_n - 2])
-                self.run_dir = 1 if r == _step(top, 1) else -1
-                self.run_next = _step(r, self.run_dir)
+                self.run_dir = 1 if r == step(top, 1) else -1
+                self.run_next = step(r, self.run_dir)
         elif self.run_dir == 0:
             if r < 0:
                 self.run_jokers += 1
             else:
                 gap = self.run_jokers + 1
-                self.run_dir = 1 if r == _step(self.run_anchor, gap) else -1
-                self.run_next = _step(r, self.run_dir)
+                self.run_dir = 1 if r == step(self.run_anchor, gap) else -1
+                self.run_next = step(r, self.run_dir)
         else:
-            self.run_next = _step(self.run_next, self.run_dir)
+            self.run_next = step(self.run_next, self.run_dir)
         if self.counts[seat] == 0:  # RC-9: a legal prefix never ends on a joker
             self._end_run()
 
     def _end_run(self):
         seat = self.turn
-        self.last_seat = seat
-        self.last_kind = LAST_PLAYED
-        self.last_n = self.run_n
         self.idle = 0
         if self.counts[seat] == 0:
             self.over = True
@@ -209,20 +195,15 @@ class State(GameState):
             for i in range(m):
                 c = self.pile[m - 1 - i]
                 self.deck[i] = c
-                self.pub[c >> 3] |= 1 << (c & 7)
-            n = self.ncards
-            self.pub[n >> 3] |= 1 << (n & 7)
+                self.pub.add(c)
+            self.turned = True
             self.pile[0] = self.pile[m]
             self.pile_n = 1
             self.deck_n = m
-        self.last_seat = seat
-        self.last_n = 0
         if self.deck_n == 0:  # RC-12
-            self.last_kind = LAST_PASSED
             self.idle += 1
         else:
             self._draw_into(seat)
-            self.last_kind = LAST_DREW
             self.idle = 0
         if self.idle >= self.num_players:  # RC-13
             self.over = True
@@ -239,11 +220,11 @@ class State(GameState):
     def ranking(self):
         return places_by_count(self.counts, self.winner)  # RC-15
 
-    def _public(self, card):
-        return (self.pub[card >> 3] >> (card & 7)) & 1 == 1
+    def _public(self):
+        return self.pub if self.turned else None
 
     def deck_public(self):
-        return self._public(self.ncards)
+        return self.turned
 
     def ending_name(self):
         """How the game ended, for self-play reports."""
@@ -256,64 +237,12 @@ class State(GameState):
         """The discard pile's top card, or -1."""
         return self.pile[self.pile_n - 1] if self.pile_n else -1
 
-    def last_cards(self):
-        """The cards of the last run played (a new list)."""
-        if self.last_kind != LAST_PLAYED:
-            return []
-        return list(self.pile[self.pile_n - self.last_n : self.pile_n])
-
-    def run_cards(self):
-        """The cards of the run being entered this turn (a new list)."""
-        return list(self.pile[self.pile_n - self.run_n : self.pile_n])
-
-    def why_illegal(self, action):
-        """A short reason why ``action`` is refused now ('' if legal)."""
-        if action in self.legal_list():
-            return ""
-        if action == DRAW:
-            return "Finish or undo the run first"
-        if action == DONE:
-            if self.run_n == 0:
-                return "Pick cards first"
-            if self.run_last_joker:
-                return "A joker can't end a run"
-            return "Opening needs 2+ cards"
-        r = cards.rank(action)
-        if self.run_n == 0 and r < 0:
-            return "A joker can't start a run"
-        if r < 0:
-            return "No card to follow the joker"
-        if self.run_n == 0 and self.opening:
-            return "No card fits next to it"
-        if self.run_n == 0:
-            top = cards.rank(self.pile[self.pile_n - 1])
-            return "Play %s or %s on %s" % (
-                cards.rank_code(_step(top, 1)),
-                cards.rank_code(_step(top, -1)),
-                cards.rank_code(top),
-            )
-        if self.run_dir == 0:
-            gap = self.run_jokers + 1
-            return "Next must be %s or %s" % (
-                cards.rank_code(_step(self.run_anchor, gap)),
-                cards.rank_code(_step(self.run_anchor, -gap)),
-            )
-        return "Next must be " + cards.rank_code(self.run_next)
-
-    def describe(self, action):
-        if action == DRAW:
-            return "draw" if self.deck_n or self.pile_n > 1 else "pass"
-        if action == DONE:
-            return "end run"
-        return "play " + cards.code(action)
-
     def _blank(self):
         return State(self.num_players, self.deal, _empty=True)
 
 
-def new_state(players, deal=1, variant=0):
-    if variant != 0:
-        raise ValueError("Roller Coaster has no variants")
+def new_state(players, deal=1, variant=0, starter=0):
+    INFO.check(players, variant, starter)
     return State(players, deal)
 
 

@@ -100,12 +100,6 @@ class CardSet:
     def count_jokers(self):
         return self.count_masked(JOKER_MASK)
 
-    def is_empty(self):
-        for i in range(self.nwords):
-            if self.w[i]:
-                return False
-        return True
-
     def next(self, c):
         """The smallest card id above ``c`` in the set, or -1.
 
@@ -169,12 +163,6 @@ class CardSet:
                 out.append(c)
             c = self.next(c)
         return out
-
-    def of_rank(self, r):
-        return self.to_list(RANK_MASKS[r])
-
-    def of_colour(self, red):
-        return self.to_list(RED_MASK if red else BLACK_MASK)
 
     def __eq__(self, other):
         return self.nwords == other.nwords and self.w == other.w

@@ -1,33 +1,20 @@
-"""The state interface every game in ``games/`` implements, OpenSpiel style.
+"""The base of every game's State (the contract: ``games/CONTRACT.md``).
 
-A game module exposes ``ID``, ``NAME``, ``BLURB``, ``MIN_PLAYERS``,
-``MAX_PLAYERS``, ``MAX_ACTIONS`` (size of a legal-action buffer),
-``new_state(players, deal)`` and ``basic_policy(obs, prng)``.
-
-Its State (a subclass of ``GameState``) offers:
-
-- ``current_player()``: the seat to act, or -1 once the game is over;
-- ``legal_actions(buf)``: writes the legal actions (small ints, ascending)
-  into a preallocated list and returns how many; allocates nothing;
-- ``apply(action)``: plays it; allocates nothing;
-- ``is_over()``, ``ranking()`` (place per seat, 0 = best), ``returns()``;
-- ``observe(seat)``: a copy of the state holding only what that seat can
-  see (other hands and the stock are emptied, their sizes kept, except
-  cards every seat knows the place of); computer players decide from
-  this and nothing else;
-- the hooks ``hard.deal_hidden`` (and the tests' ``positions.redeal_hidden``) use
-  to shuffle what a seat cannot see and deal it back in the same counts
-  (determinization for search; fairness tests), kept out of this module
-  so a game without Hard players loads less;
-- ``clone()``, ``describe(action)``, ``why_illegal(action)``,
-  ``all_cards()`` (for conservation checks), ``key()`` (a text
-  fingerprint, equal for equal states).
+``GameState`` holds the machinery shared by card games laid out as hands,
+a stock and a discard pile: copying a state, what a seat observes (other
+hands and the stock hidden by whole words, never card by card), and the
+defaults of the contract's optional hooks. The read-only side (results,
+fingerprints, text) is ``stateview.py``.
 """
 
 import cards
+import games
 from cardset import CardSet
 from prng import Prng
 from stateview import StateView, places_by_count  # noqa: F401
+
+# Blank stocks, one per pack count, so hiding a stock is one copy.
+_ZEROS = (b"", bytes(cards.FACES), bytes(2 * cards.FACES))
 
 
 class GameState(StateView):
@@ -35,14 +22,16 @@ class GameState(StateView):
     discard pile: ``hands`` (CardSets), ``counts`` (hand sizes, public),
     ``deck``/``deck_n`` (the stock, top at ``deck_n - 1``) and
     ``pile``/``pile_n``. A game lists its other scalar attributes in
-    ``FIELDS`` and implements ``_blank()`` (an empty state of the same
-    shape); copying, observing and re-dealing hidden cards then come from
-    here."""
+    ``FIELDS``, its extra bytearrays in ``BUFFERS`` and its extra CardSets
+    in ``SETS``, and implements ``_blank()`` (an empty state of the same
+    shape); copying and observing then come from here."""
 
     num_players = 0
-    max_actions = 1
+    max_actions = games.MAX_ACTIONS
+    starter = 0  # the seat that played first (series play)
     FIELDS = ()
-    BUFFERS = ()  # names of extra bytearrays, copied element by element
+    BUFFERS = ()  # names of extra bytearrays, copied whole
+    SETS = ()  # names of extra CardSets, copied word by word
 
     def _init_table(self, players, decks):
         self.num_players = players
@@ -79,56 +68,57 @@ class GameState(StateView):
         s._copy_from(self)
         return s
 
-    def _copy_from(self, o):
+    def _copy_from(self, o, seat=-1):
+        """Become a copy of ``o``; with ``seat`` >= 0, of what that seat
+        sees of it. Whole words and buffers at a time: nothing allocated."""
+        p = o._public()
         for i in range(o.num_players):
-            self.hands[i].copy_from(o.hands[i])
-            self.counts[i] = o.counts[i]
-        self.deck[:] = o.deck  # one copy each (no Python loop)
+            if seat < 0 or i == seat:
+                self.hands[i].copy_from(o.hands[i])
+            elif p is None:
+                self.hands[i].clear()
+            else:  # only the cards every seat knows the place of
+                w = self.hands[i].w
+                h = o.hands[i].w
+                for k in range(len(w)):
+                    w[k] = h[k] & p.w[k]
+        self.counts[:] = o.counts
+        if seat < 0 or o.deck_public():
+            self.deck[:] = o.deck
+        else:
+            self.deck[:] = _ZEROS[o.decks]
         self.pile[:] = o.pile
         for name in self.FIELDS:
             setattr(self, name, getattr(o, name))
         for name in self.BUFFERS:
             getattr(self, name)[:] = getattr(o, name)
+        for name in self.SETS:
+            getattr(self, name).copy_from(getattr(o, name))
+        if seat >= 0:
+            self._hide_extra(seat)
 
     def observe(self, seat, into=None):
         """What ``seat`` sees: its own hand, the pile, every count; not the
-        other hands nor the stock's order. ``into``: a state of the same
-        game and table (from ``_blank``) to fill instead of a new one, so a
-        table that observes every turn allocates nothing for it."""
-        if into is None:
-            s = self.clone()
-        else:
-            s = into
-            s._copy_from(self)
-        s.observer = seat
-        for i in range(self.num_players):
-            if i != seat:
-                self._hide_hand(s.hands[i], None, 0)
-        if not self.deck_public():
-            for i in range(self.ncards):
-                s.deck[i] = 0
-        s._hide_extra(seat)
+        other hands nor the stock's order (but the cards every seat knows
+        the place of, ``_public``). ``into``: a state of the same game and
+        table (from ``_blank``) to fill instead of a new one, so a table
+        that observes every turn allocates nothing for it."""
+        s = self._blank() if into is None else into
+        s._copy_from(self, seat)
         return s
 
-    def _hide_hand(self, hand, buf, n):
-        # take out the cards only the hand's owner knows (into buf at n)
-        c = hand.next(-1)
-        while c >= 0:
-            after = hand.next(c)
-            if not self._public(c):
-                if buf is not None:
-                    buf[n] = c
-                    n += 1
-                hand.remove(c)
-            c = after
-        return n
-
-    # Overridden where a hidden place becomes known to all (Roller
-    # Coaster's stock after a turnover): a card's place, the stock's order.
-    def _public(self, card):
-        return False
+    # -- optional hooks (games/CONTRACT.md): the defaults ------------------------
+    def _public(self):
+        """A CardSet of the cards in hands whose place every seat knows
+        (Roller Coaster's stock after a turnover), or None for none."""
+        return None
 
     def deck_public(self):
+        """True when every seat knows the stock's order."""
+        return False
+
+    def undo(self):
+        """Take back the last move (Elevator Solitaire); False: no undo."""
         return False
 
     # Games with more hidden places (face-down cards) override these three.

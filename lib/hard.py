@@ -5,7 +5,7 @@ knows (``determinize``), plays each candidate action there, lets every
 seat play on with the Normal policy for one round, and scores where its
 seat stands (``_standing``); the Normal choice stands unless another
 action scores clearly better over all samples. Its budget is a number of
-simulated moves, set for each game (``SEARCH_MOVES``) to fit the board's
+simulated moves, set for each game (its catalogue record's ``search``) to fit the board's
 time. When the stock's order is known to every seat (Roller Coaster
 after a turnover), it searches one world deeper instead (``_deep``).
 
@@ -14,6 +14,8 @@ Loaded (``opponents.choose``) only for games with a Hard seat.
 
 
 from micropython import const
+
+from games import MAX_ACTIONS
 
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
@@ -24,7 +26,6 @@ from micropython import const
 # Pico (measured on the firmware: README, "Opponent levels"). Color
 # Elevator's moves cost the most. A playout is one sampled world, one
 # candidate action and one round of play after it.
-SEARCH_MOVES = {"color-elevator": 24, "elevator": 32, "bastard": 32, "roller-coaster": 48}
 ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
@@ -39,10 +40,8 @@ DEEP_ROUNDS = const(5)
 # past THINK_MS, for the rare states whose moves cost far more than most.
 THINK_MS = const(300)
 _TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
-late = [0]  # searches the clock has cut short (for the timing bench)
-
-_actions = [0] * 120
-_totals = [0] * 120
+_actions = [0] * MAX_ACTIONS
+_totals = [0] * MAX_ACTIONS
 
 
 def _standing(state, seat):
@@ -141,10 +140,7 @@ def _late(clock, start, done):
     """Would one more sample, as long as the ``done`` before, end past
     THINK_MS?"""
     spent = (clock() - start) & _TICKS_MASK
-    if spent + spent // done > THINK_MS:
-        late[0] += 1
-        return True
-    return False
+    return spent + spent // done > THINK_MS
 
 
 def hard(game, obs, prng, moves=0, clock=None):
@@ -154,7 +150,7 @@ def hard(game, obs, prng, moves=0, clock=None):
         return _actions[0]
     normal = game.basic_policy(obs, prng)
     if moves <= 0:
-        moves = SEARCH_MOVES[game.ID]
+        moves = game.INFO.search
     start = clock() if clock else 0
     if obs.deck_public():
         return _deep(game, obs, prng, moves, n, normal, clock, start)

@@ -13,17 +13,19 @@ no decision changes.
 
 from micropython import const
 
+from games import MAX_ACTIONS
+
 EASY = const(0)
 NORMAL = const(1)
 HARD = const(2)
 NAMES = ("Easy", "Normal", "Hard")
 
-_buf = [0] * 120
+_buf = [0] * MAX_ACTIONS
 
 
 def choose(game, obs, prng, level, moves=0, clock=None):
     """The action a ``level`` player takes from observation ``obs``; Hard
-    searches ``moves`` simulated moves (0: the game's, ``hard.SEARCH_MOVES``),
+    searches ``moves`` simulated moves (0: the game's, ``INFO.search``),
     and stops early at ``hard.THINK_MS`` on ``clock`` when one is given."""
     if level == EASY:
         n = obs.legal_actions(_buf)

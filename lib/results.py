@@ -56,7 +56,7 @@ def summary(app, game, state, players, deal):
     if players == 1:
         rows.append("%d OF %d CARDS CLEARED" % (state.score(), game.SIZE))
     else:
-        series = getattr(game, "SERIES", False)
+        series = game.INFO.series
         if series:
             starter = game.next_starter(state, deal)
         last = max(places)
@@ -71,4 +71,4 @@ def summary(app, game, state, players, deal):
     rows.append("DEAL %d" % deal)
     rows.extend(app.saves.stat_lines(game.ID))  # counted as the game ended
     rows.append("A AGAIN  SEL SAME DEAL  B MENU")
-    return head, rows, starter, getattr(state, "starter", 0)
+    return head, rows, starter, state.starter

@@ -9,17 +9,16 @@ B goes back.
 
 from micropython import const
 
-import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
-from screens import Screen
+from screens import Screen, data_path
 
 _PAGE_LINES = const(7)
 
 
 def rules_path(game_id):
     """Where a game's rules pages are: next to the games package."""
-    return games.data_path(game_id.replace("-", "_") + "_rules.txt")
+    return data_path(game_id.replace("-", "_") + "_rules.txt")
 
 
 def page_starts(path):

@@ -46,13 +46,13 @@ def put_bytes(buf, pos, data, n):
 
 
 # -- setup: (game id, players, variant, starter, deal, levels bytes) ----------
+# The game is saved as its SAVE_ID, never its place in the catalogue.
 def put_setup(buf, pos, setup):
     game_id, players, variant, starter, deal, levels = setup
-    index = 0
-    for i in range(len(games.CATALOGUE)):
-        if games.CATALOGUE[i].ID == game_id:
-            index = i
-    buf[pos] = index
+    info = games.info(game_id)
+    if info is None:
+        raise ValueError("unknown game")
+    buf[pos] = info.SAVE_ID
     buf[pos + 1] = players
     buf[pos + 2] = variant
     buf[pos + 3] = starter
@@ -68,7 +68,8 @@ def put_settings(buf, pos, settings, saved):
     return pos
 
 
-# -- statistics: rows of (played, won, best, streak, longest) per game --------
+# -- statistics: rows of (played, won, best, streak, longest), row i the game
+# whose SAVE_ID is i (whatever the catalogue's order) --------------------------
 def put_stats(buf, pos, table):
     buf[pos] = len(table)
     buf[pos + 1] = len(table[0])

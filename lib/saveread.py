@@ -31,10 +31,11 @@ class Reader:
         shift = 6
         while b & 0x80:
             b = self.u8()
+            # at most 30 bits in all, checked before the shift: no long int
+            if shift > 27 or (b & 0x7F) >> (30 - shift):
+                raise ValueError("number too long")
             v |= (b & 0x7F) << shift
             shift += 7
-            if shift > 30:
-                raise ValueError("number too long")
         return -v if neg else v
 
     def take(self, n):
@@ -48,11 +49,18 @@ class Reader:
         return len(self.data) - self.pos
 
 
+def by_save_id(n):
+    """The game a save names, or None (a game this firmware does not have)."""
+    for i in games.CATALOGUE:
+        if i.SAVE_ID == n:
+            return i
+    return None
+
+
 def read_setup(r):
-    index = r.u8()
-    if index >= len(games.CATALOGUE):
+    info = by_save_id(r.u8())
+    if info is None:
         raise ValueError("unknown game")
-    info = games.CATALOGUE[index]
     players = r.u8()
     variant = r.u8()
     starter = r.u8()
@@ -86,17 +94,21 @@ def read_settings(settings, saved, data):
 
 
 def read_stats(table, data):
-    """Rows that cannot be right (more wins than games, a streak longer
-    than the longest) stay at zero; False if any did."""
+    """Row i is the game whose save id is i. Rows that cannot be right
+    (more wins than games, a streak longer than the longest) stay at zero;
+    False if any did. Rows past the table (games of newer firmware) are
+    added, so they are written back as they came."""
     r = Reader(data)
     rows = r.u8()
     per = r.u8()
+    if per == 0 < rows:
+        raise ValueError("bad statistics")
     n = len(table[0])
     ok = True
     for i in range(rows):
         row = [r.varint() for _ in range(per)]
         if i >= len(table):
-            continue  # a game this firmware does not have
+            table.append([0] * n)
         row = (row + [0] * n)[:n]
         sane = True
         for v in row:

@@ -3,7 +3,8 @@
 Records, most important first (a small store keeps the first that fit):
 
 1. settings;
-2. statistics per game;
+2. statistics per game (a row per save id: a game is always named by its
+   ``SAVE_ID``, never by its place in the catalogue);
 3. the game in progress: its setup and a snapshot of the state;
 4. the last finished game's record (setup and moves), for replays;
 5. the moves of the game in progress (so a resumed game can still be
@@ -56,12 +57,14 @@ class Settings:
 
 
 def _index(game_id):
+    """The game's row in ``Saves.stats``: its save id (stable, whatever
+    the catalogue's order)."""
     import games
 
-    for i in range(len(games.CATALOGUE)):
-        if games.CATALOGUE[i].ID == game_id:
-            return i
-    raise ValueError("unknown game")
+    info = games.info(game_id)
+    if info is None:
+        raise ValueError("unknown game")
+    return info.SAVE_ID
 
 
 def _let_go(*names):
@@ -93,7 +96,11 @@ class Saves:
         self.kept = [bytearray(n) for n in _SIZES]  # KEEP_GAME, KEEP_MOVES, KEEP_LAST
         self.kept_n = [-1, -1, -1]  # bytes of each in use; -1: none
         self.settings = Settings()
-        self.stats = [[0] * 5 for _ in games.CATALOGUE]
+        # a row per save id (as many as the highest one needs), each game's its own
+        rows = 0
+        for info in games.CATALOGUE:
+            rows = max(rows, info.SAVE_ID + 1)
+        self.stats = [[0] * 5 for _ in range(rows)]
         self.ended = False  # a game just over: its record is printed with the next save
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made

@@ -15,14 +15,6 @@ import games
 import ui
 from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, START, UP, A, B
 
-TABLES = {
-    "color-elevator": "table_ce",
-    "elevator-solitaire": "table_es",
-    "elevator": "table_sh",
-    "bastard": "table_sh",
-    "roller-coaster": "table_rc",
-}
-
 
 class Screen:
     axis = AXIS_VERTICAL
@@ -130,6 +122,33 @@ class GameMenu(Screen):
             self.app.home(Title)
 
 
+def data_path(name):
+    """The path of a data file kept beside the games package (a rules page
+    file, the list of winnable deals), on a board and on a desktop."""
+    f = games.__file__
+    cut = max(f.rfind("/"), f.rfind("\\"))
+    return (f[: cut + 1] if cut >= 0 else "") + name
+
+
+def winnable_deal(info, prng):
+    """A deal number drawn from the game's list of solved, winnable deals
+    (16-bit little-endian words in a file beside the games), or 0 when the
+    game has no list or it cannot be read."""
+    if not info.solved:
+        return 0
+    try:
+        with open(data_path(info.solved), "rb") as f:
+            f.seek(0, 2)
+            n = f.tell() // 2
+            if n == 0:
+                return 0
+            f.seek(2 * prng.below(n))
+            b = f.read(2)
+    except OSError:
+        return 0
+    return b[0] | (b[1] << 8)
+
+
 def resume_game(app):
     """Open the saved game in progress where it was left (or say why not)."""
     app.clear()
@@ -153,7 +172,7 @@ def load_game(app, game_id):
         gc.collect()
     game = games.by_id(game_id)
     gc.collect()
-    return game, __import__(TABLES[game_id])
+    return game, __import__(game.INFO.table)
 
 
 def start_game(app, game_id, players, deal, variant=0, starter=0):
@@ -161,7 +180,7 @@ def start_game(app, game_id, players, deal, variant=0, starter=0):
     list of solved deals) and show its table."""
     app.deal_mode = deal if deal <= 0 else 0
     if deal < 0:
-        deal = games.winnable_deal(games.info(game_id), app.rng)
+        deal = winnable_deal(games.info(game_id), app.rng)
     if deal <= 0:
         deal = app.random_deal()
     game, table = load_game(app, game_id)

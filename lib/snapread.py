@@ -3,7 +3,8 @@ a game's moves, and the saved game in progress for Continue. Loaded for
 Continue and by tools, then let go.
 
 A record that does not fit the game, or whose cards are not exactly the
-deal's, is refused (ValueError), never played.
+deal's, is refused (ValueError), never played. A snapshot in the older
+FORMAT 1 is read too (its dropped fields skipped: ``_OLD``).
 """
 
 import games
@@ -11,16 +12,18 @@ from savecodec import UNDO
 from saveread import Reader, read_record, read_setup
 from snapshot import FORMAT, NOWHERE
 
-_legal = [0] * 120
+_legal = [0] * games.MAX_ACTIONS
+# FORMAT 1 (firmware before SETS) per game, by save id: bit i set for an old
+# field i since dropped (the table's last move, the observer), above them
+# one bit at the old field count; what is kept comes in today's order.
+# Roller Coaster's ``pub`` was bytes: bit c for card c, bit ncards ``turned``.
+_OLD = (0x7E200, 0x140, 0x1E800000, 0x1E800000, 0x78080)
 
 
 def new_state(setup):
     """The deal a setup describes."""
     game_id, players, variant, starter, deal, _ = setup
-    game = games.by_id(game_id)
-    if starter:
-        return game.new_state(players, deal, variant, starter)
-    return game.new_state(players, deal, variant)
+    return games.by_id(game_id).new_state(players, deal, variant, starter)
 
 
 def read(setup, data):
@@ -28,10 +31,25 @@ def read(setup, data):
     state = new_state(setup)
     deal_cards = sorted(state.all_cards())
     r = Reader(data)
-    if r.u8() != FORMAT or r.u8() != len(state.FIELDS) or r.u8() != state.ncards:
+    fields = state.FIELDS
+    fmt = r.u8()
+    n = r.u8()
+    drop = 0  # FORMAT: every field, in today's order
+    if fmt == 1:
+        sid = games.info(setup[0]).SAVE_ID
+        drop = _OLD[sid] if sid < len(_OLD) else 0
+        ok = drop >> n == 1
+    else:
+        ok = fmt == FORMAT and n == len(fields)
+    if not ok or r.u8() != state.ncards:
         raise ValueError("saved by other firmware")
-    for name in state.FIELDS:
+    k = 0
+    for i in range(n):
         v = r.varint()
+        if drop >> i & 1:
+            continue
+        name = fields[k]
+        k += 1
         if isinstance(getattr(state, name), bool):
             v = bool(v)
         setattr(state, name, v)
@@ -40,6 +58,25 @@ def read(setup, data):
         if r.u8() != len(buf):
             raise ValueError("saved by other firmware")
         buf[:] = r.take(len(buf))
+    for name in state.SETS:
+        if fmt == 1:  # bytes then: Roller Coaster's pub (see _OLD)
+            m = state.ncards
+            b = r.take(r.u8())
+            if len(b) != (m + 8) >> 3:
+                raise ValueError("saved by other firmware")
+            for c in range(m):
+                if b[c >> 3] >> (c & 7) & 1:
+                    getattr(state, name).add(c)
+            state.turned = b[m >> 3] >> (m & 7) & 1 == 1
+            continue
+        words = getattr(state, name).w
+        if r.u8() != len(words):
+            raise ValueError("saved by other firmware")
+        for i in range(len(words)):
+            w = r.varint()
+            if w < 0 or w >= 1 << 27:
+                raise ValueError("bad card set")
+            words[i] = w
     for name in ("deck", "pile"):
         n = r.u8()
         if n > state.ncards:
@@ -56,6 +93,9 @@ def read(setup, data):
                 raise ValueError("bad hand")
             state.hands[seat].add(c)
     state.counts[:] = r.take(state.num_players)
+    for seat in range(state.num_players):
+        if state.counts[seat] != state.hands[seat].count():
+            raise ValueError("a hand's count is wrong")
     if sorted(state.all_cards()) != deal_cards:
         raise ValueError("cards do not match the deal")
     probe(state)
@@ -95,7 +135,7 @@ def probe(state, seed=1):
 def play(state, a):
     """Apply one recorded move, refusing any the rules do not allow."""
     if a == UNDO:
-        if not hasattr(state, "undo") or not state.undo():
+        if not state.undo():
             raise ValueError("nothing to take back")
         return
     n = state.legal_actions(_legal)

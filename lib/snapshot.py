@@ -1,18 +1,18 @@
 """A game state in a few hundred bytes, to resume it exactly: writing it.
 
 It holds what ``clone`` copies: the scalar ``FIELDS`` as signed varints,
-the ``BUFFERS`` as bytes, the stock and the pile in order (a byte a
-card), where every other card is (4 bits a card: the seat holding it,
-or 15) and the hand sizes. ``snapread.py`` reads it back (at Continue),
-refusing a record that does not fit the game or whose cards are not
-exactly the deal's.
+the ``BUFFERS`` as bytes, the ``SETS`` as their words (varints), the
+stock and the pile in order (a byte a card), where every other card is
+(4 bits a card: the seat holding it, or 15) and the hand sizes.
+``snapread.py`` reads it back (at Continue), refusing a record that
+does not fit the game or whose cards are not exactly the deal's.
 """
 
 from micropython import const
 
 from savecodec import put_bytes, put_varint
 
-FORMAT = const(1)
+FORMAT = const(2)  # 1: before SETS, with the table's last-move fields
 NOWHERE = const(15)
 
 
@@ -28,6 +28,12 @@ def put(state, buf, pos):
         data = getattr(state, name)
         buf[pos] = len(data)
         pos = put_bytes(buf, pos + 1, data, len(data))
+    for name in state.SETS:
+        words = getattr(state, name).w
+        buf[pos] = len(words)
+        pos += 1
+        for w in words:
+            pos = put_varint(buf, pos, w)
     buf[pos] = state.deck_n
     pos = put_bytes(buf, pos + 1, state.deck, state.deck_n)
     buf[pos] = state.pile_n

@@ -7,6 +7,12 @@ piece of heap on a board."""
 import cards
 
 
+def _text(state):
+    """The game's screen text module (the catalogue's ``text``), loaded now."""
+    name = state.INFO.text
+    return getattr(__import__("games." + name), name)
+
+
 class StateView:
     def _extra_cards(self):
         """Cards held in places other than hands, stock and pile (a list)."""
@@ -33,24 +39,16 @@ class StateView:
         parts.append(cards.codes(self._extra_cards()))
         return "|".join(parts)
 
-    # Text for the screens lives in a module of its own (``TEXT``), loaded
-    # only when a screen asks, so the rules modules compile in less memory.
-    TEXT = None
-
-    def _text(self):
-        parts = self.TEXT.split(".")
-        m = __import__(self.TEXT)
-        for name in parts[1:]:
-            m = getattr(m, name)
-        return m
-
+    # Text for the screens lives in the game's text module (the catalogue's
+    # ``text``), loaded only when a screen or a tool asks, so the rules
+    # modules compile in less memory.
     def describe(self, action):
         """What ``action`` does, in a few words."""
-        return self._text().describe(self, action)
+        return _text(self).describe(self, action)
 
     def why_illegal(self, action):
         """A short reason why ``action`` is refused now ('' if legal)."""
-        return self._text().why_illegal(self, action)
+        return _text(self).why_illegal(self, action)
 
     def cards_left(self, seat):
         """Cards ``seat`` still has to get rid of (for the results)."""

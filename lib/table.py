@@ -35,6 +35,30 @@ def who(seat):
     return "YOU" if seat == HUMAN else "P%d" % (seat + 1)
 
 
+class Last:
+    """What the last turn did, for the message line and the pile: the
+    table's record, kept out of the rules' state so copies, observations
+    and saves hold rules alone. Each game's table says what ``kind``,
+    ``n``, ``a`` and ``b`` mean to it."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.seat = -1
+        self.kind = 0
+        self.n = 0
+        self.a = -1
+        self.b = -1
+
+    def copy_from(self, o):
+        self.seat = o.seat
+        self.kind = o.kind
+        self.n = o.n
+        self.a = o.a
+        self.b = o.b
+
+
 class Table(Kept, TableKeys, Screen):
     axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
@@ -51,15 +75,15 @@ class Table(Kept, TableKeys, Screen):
         self.replaying = replaying
         if state is not None:
             self.state = state  # a saved game, resumed
-        elif starter:
-            self.state = game.new_state(players, deal, variant, starter)
         else:
-            self.state = game.new_state(players, deal, variant)
+            self.state = game.new_state(players, deal, variant, starter)
         self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()
         self.obs = self.state._blank()
+        self.last = Last()  # what the last turn did (and as the person's turn began)
+        self.base_last = Last()
         self.picked = []  # actions taken so far this turn
         self.cursor = 0
         self.first = 0  # first hand card shown (scrolling)
@@ -119,6 +143,19 @@ class Table(Kept, TableKeys, Screen):
         """One line about the last thing that happened."""
         return ""
 
+    def play(self, action):
+        """Apply ``action`` for the seat to play, noting what it did (the
+        state before it is kept in ``obs``, free between decisions)."""
+        s = self.state
+        seat = s.current_player()
+        self.obs._copy_from(s)
+        s.apply(action)
+        self.noted(s, self.obs, seat, action)
+
+    def noted(self, s, was, seat, action):
+        """``seat`` has just taken ``action`` (``was``: the state before
+        it): update ``self.last``."""
+
     def status_count(self, seat):
         return str(self.state.counts[seat])
 
@@ -136,6 +173,7 @@ class Table(Kept, TableKeys, Screen):
             self.wait_until = ticks_add(now, 0 if self.skip else self.app.settings.pace_ms)
             return
         self.base._copy_from(self.state)
+        self.base_last.copy_from(self.last)
         self.picked = []
         self.skip = False
 
@@ -159,7 +197,7 @@ class Table(Kept, TableKeys, Screen):
         hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
         obs = s.observe(seat, self.obs)
         action = opponents.choose(self.game, obs, self.app.rng, level, 0, hw.ticks_ms)
-        s.apply(action)
+        self.play(action)
         self.log(action)
         pace = 0 if self.skip else self.app.settings.pace_ms
         if s.current_player() == seat and not s.is_over():

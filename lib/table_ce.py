@@ -91,20 +91,38 @@ class Table(table.Table):
             keys.append(LEFT if action == card else RIGHT)
         return keys
 
+    def noted(self, s, was, seat, action):
+        last = self.last
+        if action == ce.DRAW:  # CE-7/CE-9; a dry stock stops the draw (CE-10)
+            last.a = last.b = -1
+            last.n = min(3 if was.flipped else 2, was.deck_n)
+        elif was.played >= 0:
+            last.b = action
+            return
+        else:
+            last.a = action
+            last.b = -1
+            # CE-7: one card only, then one drawn (not after a flipped card, CE-8)
+            last.n = 0
+            if (s.current_player() != seat or s.is_over()) and not was.flipped:
+                last.n = min(1, was.deck_n)
+        last.seat = seat
+
     def last_text(self):
         s = self.state
+        last = self.last
         if s.flipped and s.current_player() >= 0:
             verb = " TURN UP " if s.turn == HUMAN else " TURNS UP "
             return who(s.turn) + verb + cards.code(s.hands[s.turn].next(-1))
-        if s.last_seat < 0:
+        if last.seat < 0:
             return ""
-        name = who(s.last_seat)
-        if s.last_a < 0:
-            return name + " DREW %d" % s.last_drew if s.last_drew else name + ": NEW HANDS"
-        text = name + " " + self._put(s.last_a)
-        if s.last_b >= 0:
-            text += " " + self._put(s.last_b)
-        elif s.last_drew:
+        name = who(last.seat)
+        if last.a < 0:
+            return name + " DREW %d" % last.n if last.n else name + ": NEW HANDS"
+        text = name + " " + self._put(last.a)
+        if last.b >= 0:
+            text += " " + self._put(last.b)
+        elif last.n:
             text += " DREW 1"
         return text
 

@@ -12,6 +12,10 @@ from games import roller_coaster as rc
 from table import who
 
 _PILE_SHOWN = const(11)
+# what the last turn did (table.Last.kind)
+_PLAYED = const(1)
+_DREW = const(2)
+_PASSED = const(3)
 
 
 class Table(table.Table):
@@ -28,21 +32,34 @@ class Table(table.Table):
     def picked_text(self):
         return "RUN: " + cards.codes(self.picked) if self.picked else ""
 
+    def noted(self, s, was, seat, action):
+        last = self.last
+        if action == rc.DRAW:
+            last.kind = _DREW if s.counts[seat] > was.counts[seat] else _PASSED
+        elif s.run_n == 0:  # the run is over (DONE, or the last card in hand)
+            last.kind = _PLAYED
+            last.n = was.run_n + (action != rc.DONE)
+        else:
+            return
+        last.seat = seat
+
     def last_text(self):
         s = self.state
+        last = self.last
         if s.run_n:
-            return who(s.turn) + " PLAYS " + cards.codes(s.run_cards())
-        if s.last_seat < 0:
+            return who(s.turn) + " PLAYS " + cards.codes(s.pile[s.pile_n - s.run_n : s.pile_n])
+        if last.seat < 0:
             return ""
-        if s.last_kind == rc.LAST_PLAYED:
-            return who(s.last_seat) + " PLAYED " + cards.codes(s.last_cards())
-        if s.last_kind == rc.LAST_DREW:
-            return who(s.last_seat) + " DREW A CARD"
-        return who(s.last_seat) + " PASSED"
+        if last.kind == _PLAYED:
+            return who(last.seat) + " PLAYED " + cards.codes(s.pile[s.pile_n - last.n : s.pile_n])
+        if last.kind == _DREW:
+            return who(last.seat) + " DREW A CARD"
+        return who(last.seat) + " PASSED"
 
     def render_piles(self):
         s = self.state
-        shown = (s.run_n if s.run_n else (s.last_n if s.last_kind == rc.LAST_PLAYED else 0)) + 1
+        last = self.last
+        shown = (s.run_n if s.run_n else (last.n if last.kind == _PLAYED else 0)) + 1
         shown = min(shown, s.pile_n, self.pile_slots)
         for i in range(self.pile_slots):
             if s.pile_n == 0:

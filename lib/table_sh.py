@@ -8,14 +8,19 @@ cursor (``table.py`` has the keys shared by every game)."""
 from micropython import const
 
 import cards
-import shedding
-import shedding_flow as flow
-import shedding_text
 import table
 import ui
+from games import shedding
+from games import shedding_flow as flow
 from table import HUMAN, who
 
 _PILE_SHOWN = const(9)
+# what the last turn did (table.Last.kind)
+_PLAYED = const(1)
+_PASSED = const(2)
+_STUCK = const(3)  # the penalty: the pile's last player draws
+_GAVE = const(4)
+_CLEARED = const(5)  # everyone passed on a finished player's play
 
 
 def _climb_order(card):
@@ -52,6 +57,31 @@ class Table(table.Table):
             return "A GIVE THIS CARD"
         return "A ADD START END SEL PASS B BACK"
 
+    def noted(self, s, was, seat, action):
+        last = self.last
+        if was.phase == flow.GIVE:
+            kind = _GAVE
+        elif action == shedding.PASS:
+            kind = _PASSED
+            if s.penalties != was.penalties:
+                kind = _STUCK
+                seat = was.last_player
+            elif was.last_player >= 0 and s.last_player < 0:
+                kind = _CLEARED
+        elif s.play_n == 0:  # the play is over
+            kind = _PLAYED
+            last.n = was.play_n + (action != shedding.DONE)
+        else:
+            return  # a play of several cards goes on
+        last.kind = kind
+        last.seat = seat
+
+    def _play_cards(self):
+        """The cards of the play being made, or else of the last play."""
+        s = self.state
+        n = s.play_n or (self.last.n if self.last.kind == _PLAYED else 0)
+        return s.pile[s.pile_n - n : s.pile_n]
+
     def status_count(self, seat):
         s = self.state
         return "--" if s.place[seat] != flow.IN else str(s.counts[seat])
@@ -62,25 +92,25 @@ class Table(table.Table):
             if s.giver == HUMAN:
                 return "GIVE %s A CARD" % who(s.target)
             return "%s GIVES %s A CARD" % (who(s.giver), who(s.target))
-        ev = s.event
+        last = self.last
+        kind = last.kind
         if s.play_n:
-            return who(s.turn) + " PLAYS " + cards.codes(shedding_text.play_cards(s))
-        if ev == flow.EV_PLAY:
-            return who(s.event_seat) + " PLAYED " + cards.codes(shedding_text.play_cards(s))
-        if ev == flow.EV_PASS:
-            return who(s.event_seat) + " PASSED"
-        if ev == flow.EV_PENALTY:
-            rule = "ELEVATOR STUCK: " if self.game.ID == "elevator" else "BASTARD RULE: "
-            return rule + who(s.event_seat) + " DRAWS"
-        if ev == flow.EV_GIVE:
-            return who(s.event_seat) + " GAVE A CARD"
-        if ev == flow.EV_CLEAR:
+            return who(s.turn) + " PLAYS " + cards.codes(self._play_cards())
+        if kind == _PLAYED:
+            return who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
+        if kind == _PASSED:
+            return who(last.seat) + " PASSED"
+        if kind == _STUCK:
+            return s.rules.name + ": " + who(last.seat) + " DRAWS"
+        if kind == _GAVE:
+            return who(last.seat) + " GAVE A CARD"
+        if kind == _CLEARED:
             return "ALL PASSED: ANY CARD"
         return ""
 
     def render_piles(self):
         s = self.state
-        n = s.play_n or (s.event_n if s.event == flow.EV_PLAY else 0)
+        n = s.play_n or (self.last.n if self.last.kind == _PLAYED else 0)
         shown = min(n + 1, s.pile_n, self.pile_slots)
         if s.free:
             shown = min(n, self.pile_slots)  # a restarted pile: only what is new

@@ -95,8 +95,9 @@ class TableKeys:
         self.picked.pop()
         self.unlog()
         self.state._copy_from(self.base)
+        self.last.copy_from(self.base_last)
         for a in self.picked:
-            self.state.apply(a)
+            self.play(a)
         self.message = self.picked_text()
 
     def picked_text(self):
@@ -119,7 +120,7 @@ class TableKeys:
         """Apply the person's ``action`` if the rules allow it."""
         if self.refused(action):
             return
-        self.state.apply(action)
+        self.play(action)
         self.log(action)
         if self.my_turn() and self.mid_turn():
             self.picked.append(action)  # the same turn goes on

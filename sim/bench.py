@@ -49,10 +49,11 @@ print(b - a, c - b)
 
 _ALLOC = """
 import gc
+import games
 from games import {module} as g
 from prng import Prng
 s = g.new_state({players}, 77, {variant})
-buf = [0] * g.MAX_ACTIONS
+buf = [0] * games.MAX_ACTIONS
 p = Prng(3)
 gc.collect()
 gc.disable()

@@ -8,11 +8,12 @@ Presses go to the headless simulator on virtual time: logical keys on the
 eight-button board, short and long presses of the three physical buttons
 on the 128x32 board. After every press, whatever game is on the table
 must keep the engine's invariants (every card of its deal still in play,
-a live game has sorted, distinct legal actions and the person's
-observation agrees with them, a finished one ranks every seat), and from
-time to time the table's move list must replay to exactly the state it
-shows. Any exception, or a broken invariant, stops the run with the seed
-and the press number, so it can be played again.
+each hand as big as its public count, a live game has sorted, distinct
+legal actions and the person's observation agrees with them, a finished
+one ranks every seat), and from time to time the table's move list must
+replay to exactly the state it shows. Any exception, or a broken
+invariant, stops the run with the seed and the press number, so it can be
+played again.
 """
 
 import random
@@ -37,6 +38,10 @@ def check_state(state, setup, cards_of_deal):
     """The engine's invariants for the state on the table."""
     if sorted(state.all_cards()) != cards_of_deal:
         raise Broken("cards not conserved in %s" % (setup,))
+    for seat in range(state.num_players):
+        if state.counts[seat] != len(state.hands[seat]):  # the public hand sizes
+            raise Broken("seat %d's hand holds %d cards, its count says %d"
+                         % (seat, len(state.hands[seat]), state.counts[seat]))  # fmt: skip
     if state.is_over():
         if state.current_player() != -1:
             raise Broken("a finished game still has a player to move")

@@ -46,7 +46,7 @@ class Replay(screens.Screen):
         setup, self.moves = saveread.read_record(record)
         game_id, players, variant, starter, deal, levels = setup
         app.levels = list(levels)
-        module = __import__(screens.TABLES[game_id])
+        module = __import__(games.info(game_id).table)
         self.table = module.Table(app, games.by_id(game_id), players, deal, variant, starter,
                                   replaying=True)  # fmt: skip
         self.group = self.table.group

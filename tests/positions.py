@@ -4,11 +4,13 @@ Plain Python so the MicroPython runner can use it too. Stocks are given
 bottom first (the last code is on top); face-down piles likewise.
 """
 
+import cardtext
+
 import cards
 import hard
-import shedding
 from games import color_elevator as ce
 from games import elevator_solitaire as es
+from games import shedding
 
 
 def raises(fn, *args):
@@ -28,7 +30,7 @@ class Taker:
         self.used = []
 
     def __call__(self, code):
-        c = cards.parse_list(code, self.decks, self.used)[0]
+        c = cardtext.parse_list(code, self.decks, self.used)[0]
         self.used.append(c)
         return c
 
@@ -182,9 +184,14 @@ def redeal_hidden(state, seat, prng):
     fairness tests; the board never needs it)."""
     hidden = bytearray(state.ncards)
     n = 0
+    known = state._public()
     for i in range(state.num_players):
         if i != seat:
-            n = state._hide_hand(state.hands[i], hidden, n)
+            for c in state.hands[i].to_list():  # take out what only its owner knows
+                if known is None or c not in known:
+                    hidden[n] = c
+                    n += 1
+                    state.hands[i].remove(c)
     if not state.deck_public():
         for i in range(state.deck_n):
             hidden[n] = state.deck[i]

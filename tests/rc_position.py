@@ -3,6 +3,7 @@
 Plain Python so the MicroPython runner can use it too.
 """
 
+import cardtext
 from positions import Taker, action_codes, fill
 
 import cards
@@ -29,7 +30,7 @@ def play(s, codes):
     """Play the named cards of the current hand in order."""
     hand = s.hands[s.turn]
     for code in codes.split():
-        want = cards.code(cards.parse(code))
+        want = cards.code(cardtext.parse(code))
         c = hand.next(-1)
         while c >= 0 and cards.code(c) != want:
             c = hand.next(c)

@@ -3,6 +3,7 @@
 Plain asserts only: tests/mp/run.py runs this file under MicroPython too.
 """
 
+import cardtext
 from positions import ce_action, ce_codes, ce_position, raises
 
 import cards
@@ -46,30 +47,30 @@ def test_ce3_piles_start_black_then_red_from_the_stock_top():
 def test_ce4_black_climbs_red_descends_same_rank_other_colour():
     s = ce_position(["3C 5H 9D 9S KH 2H", "4C"], "9C 9H", stock="QS QD")
     # black 9: higher, or red 9; red 9: lower, or black 9
-    assert ce.fits(cards.parse("9D"), cards.parse("9C"))
-    assert not ce.fits(cards.parse("9S"), cards.parse("9C"))
-    assert ce.fits(cards.parse("KH"), cards.parse("9C"))
-    assert not ce.fits(cards.parse("5H"), cards.parse("9C"))
-    assert ce.fits(cards.parse("9S"), cards.parse("9H"))
-    assert not ce.fits(cards.parse("9D"), cards.parse("9H"))
-    assert ce.fits(cards.parse("2H"), cards.parse("9H"))
-    assert not ce.fits(cards.parse("KH"), cards.parse("9H"))
+    assert ce.fits(cardtext.parse("9D"), cardtext.parse("9C"))
+    assert not ce.fits(cardtext.parse("9S"), cardtext.parse("9C"))
+    assert ce.fits(cardtext.parse("KH"), cardtext.parse("9C"))
+    assert not ce.fits(cardtext.parse("5H"), cardtext.parse("9C"))
+    assert ce.fits(cardtext.parse("9S"), cardtext.parse("9H"))
+    assert not ce.fits(cardtext.parse("9D"), cardtext.parse("9H"))
+    assert ce.fits(cardtext.parse("2H"), cardtext.parse("9H"))
+    assert not ce.fits(cardtext.parse("KH"), cardtext.parse("9H"))
     assert "9D>1" in ce_codes(s) and "9S>2" in ce_codes(s)
     # black K: only an ace or a red K; red 2: only an ace or a black 2
-    assert not ce.fits(cards.parse("KS"), cards.parse("KC"))
-    assert ce.fits(cards.parse("KD"), cards.parse("KC"))
-    assert ce.fits(cards.parse("2S"), cards.parse("2D"))
-    assert not ce.fits(cards.parse("2H"), cards.parse("2D"))
+    assert not ce.fits(cardtext.parse("KS"), cardtext.parse("KC"))
+    assert ce.fits(cardtext.parse("KD"), cardtext.parse("KC"))
+    assert ce.fits(cardtext.parse("2S"), cardtext.parse("2D"))
+    assert not ce.fits(cardtext.parse("2H"), cardtext.parse("2D"))
 
 
 def test_ce5_aces_and_jokers_are_wild():
-    assert ce.fits(cards.parse("AH"), cards.parse("KC"))
-    assert ce.fits(cards.parse("AS"), cards.parse("2D"))
-    assert ce.fits(cards.parse("KC"), cards.parse("AD"))
-    assert ce.fits(cards.parse("2D"), cards.parse("AS"))
+    assert ce.fits(cardtext.parse("AH"), cardtext.parse("KC"))
+    assert ce.fits(cardtext.parse("AS"), cardtext.parse("2D"))
+    assert ce.fits(cardtext.parse("KC"), cardtext.parse("AD"))
+    assert ce.fits(cardtext.parse("2D"), cardtext.parse("AS"))
     s = ce_position(["JK 7C", "4C"], "KC 2D", variant=ce.JOKERS)
     assert ce_codes(s) == ["JK>1", "JK>2"]  # 7C fits neither: a single play
-    assert ce.fits(cards.parse("7C"), cards.parse("JK"))
+    assert ce.fits(cardtext.parse("7C"), cardtext.parse("JK"))
 
 
 def test_ce6_two_cards_one_on_each_pile_when_possible():
@@ -83,7 +84,7 @@ def test_ce6_two_cards_one_on_each_pile_when_possible():
     assert ce_codes(s) == ["4D>2"]  # the second card goes on the other pile
     _play(s, "4D>2")
     assert s.current_player() == 1 and s.counts[0] == 1 and s.deck_n == 3
-    assert s.top0 == cards.parse("8H") and s.top1 == cards.parse("4D")
+    assert s.top0 == cardtext.parse("8H") and s.top1 == cardtext.parse("4D")
     assert s.pile_n == 2  # the old tops lie under the new ones
 
 
@@ -115,12 +116,12 @@ def test_ce9_flipped_card_that_fits_nowhere_is_kept_and_three_drawn():
     assert ce_codes(s) == ["DRAW"]
     _play(s, "DRAW")
     assert s.counts[0] == 4 and s.deck_n == 1 and s.fd_n[0] == 1
-    assert s.hands[0].contains(cards.parse("6C"))
+    assert s.hands[0].contains(cardtext.parse("6C"))
 
 
 def test_ce10_first_dry_stock_reshuffles_under_cards_and_hands():
     s = ce_position(
-        ["4C 6C", "9D 9H 9S", "3H"], "KC 2D", under="5C 5D 5H 5S 7C 7D 7H", fd=["QC", "QD", "QH"]
+        ["4C 6C", "9D 9H 9S", "3H"], "KC 2D", under="5C 5D 5H 5S 7C 7D AH", fd=["QC", "QD", "QH"]
     )
     assert ce_codes(s) == ["DRAW"] and s.deck_n == 0
     _play(s, "DRAW")
@@ -128,7 +129,7 @@ def test_ce10_first_dry_stock_reshuffles_under_cards_and_hands():
     assert list(s.counts) == [4, 4, 4]  # everybody got four new cards
     assert list(s.fd_n) == [1, 1, 1]  # the face-down cards stayed out of it
     assert s.deck_n == 7 + 6 - 12
-    assert s.top0 == cards.parse("KC") and s.top1 == cards.parse("2D")
+    assert s.top0 == cardtext.parse("KC") and s.top1 == cardtext.parse("2D")
     assert s.current_player() == 1
 
 
@@ -136,17 +137,16 @@ def test_ce11_later_rebuilds_take_the_face_down_cards_too():
     s = ce_position(
         ["4C 6C", "9D 9H 9S", "3H"],
         "KC 2D",
-        under="5C 5D 5H 5S 7C 7D 7H 8C 8D 8H",
+        under="5C 5D 5H 5S 7C 7D 7H 8C 8D AH",
         fd=["QC JC", "QD", ""],
     )
     s.rebuilds = 1
-    s.quiet = False
     _play(s, "DRAW")
     assert s.rebuilds == 2
     assert list(s.fd_n) == [2, 1, 0]  # as many face-down cards as before
     assert list(s.counts) == [4, 4, 4]
     assert sorted(s.all_cards()) == sorted(
-        cards.parse_list("4C 6C 9D 9H 9S 3H KC 2D 5C 5D 5H 5S 7C 7D 7H 8C 8D 8H QC JC QD")
+        cardtext.parse_list("4C 6C 9D 9H 9S 3H KC 2D 5C 5D 5H 5S 7C 7D 7H 8C 8D AH QC JC QD")
     )
 
 
@@ -167,17 +167,42 @@ def test_ce13_ranking_by_cards_held():
     assert s.returns() == [1.0, 0.0, 0.0]
 
 
-def test_ce14_a_whole_stock_without_a_play_ends_blocked():
+def test_ce14_no_card_that_fits_anywhere_ends_blocked():
     s = ce_position(["4C 6C", "3H 5H"], "KC 2D", under="8C 8D 9C 9D", fd=["QC", "QD"])
     s.rebuilds = 1
-    s.quiet = True  # nothing was played since the last rebuild
     _play(s, "DRAW")
-    assert s.is_over() and s.ending == ce.END_STALLED and s.winner == -1
+    assert s.is_over() and s.ending == ce.END_STALLED and s.winner == -1, "CE-14"
     assert s.ranking() == [0, 0]
 
 
+def test_ce14_fitting_cards_face_down_are_shuffled_in_not_blocked():
+    """Piles KS and 2H; every card that fits them (the aces, KH, KD, 2C,
+    2S) is face down. The first rebuild leaves them out (CE-10), so nothing
+    is played through a whole stock; the second shuffles them in (CE-11),
+    so the game must go on, not end blocked."""
+    fitting = "AC AD AH AS KH KD 2C 2S"
+    used = set(fitting.split()) | {"KS", "2H"}
+    rest = [cards.code(c) for c in range(52) if cards.code(c) not in used]
+    s = ce_position([" ".join(rest[:4]), " ".join(rest[4:8])], "KS 2H",
+                    stock=" ".join(rest[8:]), fd=["AC AD AH AS", "KH KD 2C 2S"])  # fmt: skip
+    assert ce_codes(s) == ["DRAW"]
+    plays = 0
+    while not s.is_over() and s.rebuilds < 2:
+        a = s.legal_list()[0]
+        plays += a != ce.DRAW
+        s.apply(a)
+    assert plays == 0 and s.rebuilds == 2, "CE-10: a whole stock went by with nothing to play"
+    assert not s.is_over(), "CE-14: the face-down aces are in the second shuffle (CE-11)"
+    assert sorted(s.fd_n) == [4, 4]  # CE-11: as many face-down cards as before
+    while not s.is_over() and s.rebuilds < ce.MAX_REBUILDS and not plays:
+        a = s.legal_list()[0]
+        plays += a != ce.DRAW
+        s.apply(a)
+    assert plays, "CE-14: after the second rebuild a card is played"
+
+
 def test_ce15_safety_limits_end_the_game():
-    s = ce_position(["4C 6C", "3H 5H"], "KC 2D", under="8C 8D 9C 9D", fd=["QC", "QD"])
+    s = ce_position(["4C 6C", "3H 5H"], "KC 2D", under="8C 8D 9C AD", fd=["QC", "QD"])
     s.rebuilds = ce.MAX_REBUILDS
     _play(s, "DRAW")
     assert s.is_over() and s.ending == ce.END_TURNS

@@ -3,8 +3,7 @@
 still show what their rows say."""
 
 import cards
-import shedding
-from games import bastard, color_elevator, elevator, elevator_solitaire
+from games import bastard, color_elevator, elevator, elevator_solitaire, shedding
 
 
 def _hand(s, seat=0):
@@ -51,7 +50,7 @@ def test_elevator_deals():
     assert _same(_hand(s), "8C 10C 10D JD 10H 5S 10S") and cards.code(s.top()) == "6D"
     for code in ("10C", "10D", "10S", "10H"):
         s.apply(next(c for c in s.hands[0].to_list() if cards.code(c) == code))
-    assert s.event_n == 4 and s.current_player() == 1
+    assert s.pile_n == 5 and s.play_n == 0 and s.current_player() == 1
     s = elevator.new_state(4, 5)
     assert cards.code(s.top()) == "7D" and s.legal_list() == [shedding.PASS]
     s = elevator.new_state(4, 21)

@@ -1,7 +1,7 @@
 """The Elevator solitaire solver against brute force on small positions,
 its verdicts replayed move by move through the game engine, and the hint."""
 
-from positions import es_position
+from positions import es_position, random_position
 
 import cards
 from games import elevator_solitaire as es
@@ -166,3 +166,157 @@ def test_solve_command(tmp_path, monkeypatch):
     assert len(data) == 2 * info["winnable"]
     assert "| easy |" in (tmp_path / "d.md").read_text()
     assert json.loads(json.dumps(info)) == info
+
+
+def _reference(s, budget=0, memo=0):
+    """The solver as it was before it found plays by the waste's rank and
+    keyed positions by one int: every position scanned at each node for a
+    free card (ES-3) one rank from the waste (ES-5), (left, turned, top)
+    remembered as tuples (or, with ``memo``, in a table with the same
+    slots). The same moves in the same order, so the same verdicts, lines
+    and positions searched. (verdict, line, nodes, the lost positions)."""
+    ranks = [cards.rank(c) if c != es.GONE else -1 for c in s.pyr]
+    stock = [cards.rank(s.deck[i]) for i in range(s.deck_n - 1, -1, -1)]
+    top = cards.rank(s.pile[s.pile_n - 1]) if s.pile_n else 13
+    left = sum(1 << p for p in range(es.SIZE) if s.pyr[p] != es.GONE)
+    lost = set()
+    table = {}
+    size = 64
+    while size < 2 * memo:
+        size *= 2
+
+    def slot(pos):
+        key = (pos[0], pos[1] * 14 + pos[2])
+        h = (key[0] ^ (key[0] >> 9) ^ (key[1] << 5)) & (size - 1)
+        for _ in range(8):
+            if table.get(h, key) == key:
+                return h, key
+            h = (h + 1) & (size - 1)
+        return -1, key
+
+    def known(pos):
+        if not memo:
+            return pos in lost
+        h, key = slot(pos)
+        return h >= 0 and table.get(h) == key
+
+    def remember(pos):
+        lost.add(pos)
+        h, key = slot(pos)
+        if memo and h >= 0:
+            table[h] = key
+
+    def children(pos):
+        left, turned, top = pos
+        for p in range(es.SIZE - 1, -1, -1):
+            free = (left >> p) & 1 and not any((left >> q) & 1 for q in es.covers(p) if q >= 0)
+            if free and top != 13 and (ranks[p] - top) % 13 in (1, 12):
+                yield (left & ~(1 << p), turned, ranks[p]), p
+        if turned < len(stock):
+            yield (left, turned + 1, stock[turned]), es.DRAW
+
+    if not left:
+        return sv.WIN, [], 0, lost
+    nodes = 1
+    if budget and nodes > budget:
+        return sv.UNKNOWN, [], nodes, lost
+    root = (left, 0, top)
+    stack = [(root, children(root), None)]
+    while stack:
+        pos, moves, _ = stack[-1]
+        nxt = next(moves, None)
+        if nxt is None:
+            remember(pos)
+            stack.pop()
+            continue
+        child, move = nxt
+        if child[0] == 0:
+            return sv.WIN, [m for _, _, m in stack[1:]] + [move], nodes, lost
+        if known(child):
+            continue
+        nodes += 1
+        if budget and nodes > budget:
+            return sv.UNKNOWN, [], nodes, lost
+        stack.append((child, children(child), move))
+    return sv.LOSS, [], nodes, lost
+
+
+def _gappy_position(prng):
+    """Up to 20 random pyramid positions filled (gaps anywhere, so cards of
+    a row may lie over empty places), a stock of up to 24 and a waste card
+    most times."""
+    pack = list(range(52))
+    prng.shuffle(pack)
+    present = set()
+    for _ in range(8 + prng.below(13)):
+        present.add(prng.below(28))
+    codes = []
+    n = 0
+    for p in range(28):
+        codes.append(cards.code(pack[n]) if p in present else "-")
+        n += p in present
+    stock = " ".join(cards.code(c) for c in pack[n : n + prng.below(25)])
+    waste = cards.code(pack[51]) if prng.below(5) else ""
+    return es_position(" ".join(codes), stock=stock, waste=waste)
+
+
+def _widest_position():
+    """The pyramid whose runs (cards ``i`` of rows next to each other) give
+    the most positions (2, 2, 1 cards down the first diagonal, and so on: a
+    key's place values multiply to 279,936), with the longest stock."""
+    keep = ((0, 1, 3, 4, 6), (0, 1, 3, 4, 5), (0, 1, 3, 4), (0, 1, 3), (0, 1, 2), (0, 1), (0,))
+    present = set()
+    for i, rows in enumerate(keep):
+        for k in rows:
+            r = i + k
+            present.add(r * (r + 1) // 2 + i)
+    pack = list(range(52))
+    Prng(7).shuffle(pack)
+    codes = [cards.code(pack.pop()) if p in present else "-" for p in range(28)]
+    waste = cards.code(pack.pop())
+    return es_position(" ".join(codes), stock=" ".join(cards.code(c) for c in pack), waste=waste)
+
+
+def test_plays_by_rank_match_a_full_scan_on_random_positions():
+    prng = Prng(77)
+    for _ in range(60):
+        s = _gappy_position(prng)
+        for budget, memo in ((0, 0), (sv.HINT_BUDGET, sv.HINT_MEMO), (300, 100)):
+            want = _reference(s, budget, memo)[:3]
+            assert sv.search(s, budget, memo) == want, "ES-3/ES-5: %s %s" % (budget, memo)
+    for deal in range(1, 13):  # positions of real games, under a budget
+        s = random_position(es, 1, 0, deal, deal % 7)
+        for budget, memo in ((4000, 0), (sv.HINT_BUDGET, sv.HINT_MEMO)):
+            want = _reference(s, budget, memo)[:3]
+            assert sv.search(s, budget, memo) == want, "ES-5: deal %d" % deal
+            action, wins = sv.hint(s, budget, memo)  # the next move of that line
+            assert wins == (want[0] == sv.WIN), "ES-12: deal %d" % deal
+            assert action == want[1][0] if wins else action in s.legal_list(), "ES-12"
+
+
+def test_position_keys_are_small_and_never_merge_two_positions(monkeypatch):
+    """Every lost position is remembered by one int below 2**28 (a board's
+    ints stay small below 2**30), and no two lost positions share a key: as
+    many keys as the reference remembers tuples."""
+
+    class Keys(set):
+        made = []
+
+        def __init__(self):
+            set.__init__(self)
+            Keys.made.append(self)
+
+    monkeypatch.setattr(sv, "set", Keys, raising=False)
+    prng = Prng(5)
+    positions = [_gappy_position(prng) for _ in range(40)]
+    positions += [es.new_state(1, deal) for deal in (2, 3, 14)] + [_widest_position()]
+    for s in positions:
+        budget = 20000 if s.deck_n > 24 else 0
+        Keys.made.clear()
+        got = sv.search(s, budget)
+        want = _reference(s, budget)
+        assert got == want[:3], "ES-5"
+        keys = Keys.made[0] if Keys.made else set()
+        assert len(keys) == len(want[3]), "two lost positions share a key"
+        assert all(0 <= k < (1 << 28) for k in keys)
+    assert max(Keys.made[0]) >= 1 << 26, "the widest position comes near the bound"

@@ -1,7 +1,10 @@
 """Cards, card sets and the PRNG. Plain asserts: tests/mp/run.py runs
 this file under MicroPython too."""
 
+import cardtext
+
 import cards
+import cardset
 from cardset import BITS, CardSet
 from prng import DEAL_MAX, Prng
 
@@ -9,17 +12,17 @@ from prng import DEAL_MAX, Prng
 def test_card_codes_round_trip():
     for c in range(108):
         code = cards.code(c)
-        assert cards.parse(code) % 54 == c % 54 or cards.is_joker(c)
-    assert cards.code(cards.parse("10D")) == "10D"
-    assert cards.parse("7h") == cards.parse("7H")
+        assert cardtext.parse(code) % 54 == c % 54 or cards.is_joker(c)
+    assert cards.code(cardtext.parse("10D")) == "10D"
+    assert cardtext.parse("7h") == cardtext.parse("7H")
     assert cards.code(52) == "JK" and cards.code(53) == "JK" and cards.code(107) == "JK"
-    assert cards.rank(cards.parse("AS")) == 0 and cards.rank(cards.parse("KS")) == 12
-    assert cards.is_red(cards.parse("QD")) and not cards.is_red(cards.parse("QC"))
+    assert cards.rank(cardtext.parse("AS")) == 0 and cards.rank(cardtext.parse("KS")) == 12
+    assert cards.is_red(cardtext.parse("QD")) and not cards.is_red(cardtext.parse("QC"))
     assert cards.is_red(cards.JOKER_RED) and not cards.is_red(cards.JOKER_BLACK)
-    assert cards.parse_list("JK JK 7H 7H", decks=2) == [52, 53, 32, 86]
+    assert cardtext.parse_list("JK JK 7H 7H", decks=2) == [52, 53, 32, 86]
     for bad in ("", "1", "11H", "7X", "ZZ"):
         try:
-            cards.parse(bad)
+            cardtext.parse(bad)
             raise AssertionError("accepted " + bad)
         except ValueError:
             pass
@@ -27,7 +30,7 @@ def test_card_codes_round_trip():
 
 def test_cardset_basic_ops_two_decks():
     s = CardSet(2)
-    assert s.is_empty() and s.count() == 0 and s.next(-1) == -1
+    assert s.count() == 0 and s.next(-1) == -1
     for c in (0, 26, 27, 53, 54, 107):
         s.add(c)
     assert s.count() == 6 and s.contains(27) and not s.contains(28)
@@ -55,10 +58,11 @@ def test_cardset_words_stay_small_ints():
 def test_cardset_filters_by_rank_and_colour():
     s = CardSet(1)
     for code in ("7H", "7S", "8D", "JK", "KC"):
-        s.add(cards.parse(code))
-    assert [cards.code(c) for c in s.of_rank(6)] == ["7H", "7S"]
-    assert [cards.code(c) for c in s.of_colour(True)] == ["8D", "7H"]
-    assert [cards.code(c) for c in s.of_colour(False)] == ["KC", "7S"]
+        s.add(cardtext.parse(code))
+    assert [cards.code(c) for c in s.to_list(cardset.RANK_MASKS[6])] == ["7H", "7S"]
+    assert [cards.code(c) for c in s.to_list(cardset.RED_MASK)] == ["8D", "7H"]
+    assert [cards.code(c) for c in s.to_list(cardset.BLACK_MASK)] == ["KC", "7S"]
+    assert s.count_rank(6) == 2 and s.first_of_rank(6) == cardtext.parse("7H")
 
 
 def test_prng_is_deterministic_and_in_range():

@@ -4,13 +4,13 @@ worlds agree with everything the seat has seen."""
 
 import positions
 import pytest
+from catalog import all_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import random_position
 
 import hard
 import opponents
-from games import all_games
 from prng import Prng
 
 _MULTI = [
@@ -129,6 +129,7 @@ class _Counted:
     def __init__(self, game):
         self.game = game
         self.ID = game.ID
+        self.INFO = game.INFO
         self.calls = 0
         self.choice_key = getattr(game, "choice_key", None)
 
@@ -143,7 +144,7 @@ class _Counted:
      ("bastard", 2), ("bastard", 12), ("roller-coaster", 2), ("roller-coaster", 4)],
 )  # fmt: skip
 def test_hard_stays_within_its_budget_of_moves(game_id, players):
-    """A Hard decision simulates at most the game's SEARCH_MOVES moves, at
+    """A Hard decision simulates at most the game's budget of moves, at
     every player count (a round is longer with more players, so fewer
     samples fit), and it does search where the budget allows."""
     from games import by_id
@@ -159,14 +160,14 @@ def test_hard_stays_within_its_budget_of_moves(game_id, players):
             counted.calls = 0
             a = hard.hard(counted, s.observe(seat), prng)
             # the first call is Normal's own choice
-            assert counted.calls - 1 <= hard.SEARCH_MOVES[game_id]
+            assert counted.calls - 1 <= game.INFO.search
             searched += counted.calls > 1
             s.apply(a)
     if game_id != "color-elevator" and players <= 4:
         assert searched > 0
 
 
-def test_hard_stops_at_the_board_clock():
+def test_hard_stops_at_the_board_clock(monkeypatch):
     """With a clock, Hard starts no sample that would end past THINK_MS: a
     clock that shows each sample taking longer than half of it leaves one
     sample, too few, so Normal's choice stands; a stopped clock changes
@@ -183,6 +184,15 @@ def test_hard_stops_at_the_board_clock():
     def stopped():
         return 1234
 
+    late = [0]
+    judge = hard._late
+
+    def counted(clock, start, done):  # the searches the clock cut short
+        cut = judge(clock, start, done)
+        late[0] += cut
+        return cut
+
+    monkeypatch.setattr(hard, "_late", counted)
     checked = 0
     for deal in range(1, 40):
         s = game.new_state(4, deal)
@@ -192,9 +202,9 @@ def test_hard_stops_at_the_board_clock():
             normal = game.basic_policy(obs, Prng(1))
             free = hard.hard(game, obs, Prng(5))
             assert hard.hard(game, obs, Prng(5), 0, stopped) == free
-            before = hard.late[0]
+            before = late[0]
             assert hard.hard(game, obs, Prng(5), 0, clock) == normal
-            checked += hard.late[0] > before
+            checked += late[0] > before
             s.apply(game.basic_policy(obs, prng))
     assert checked > 0
 
@@ -233,7 +243,7 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
     for o in range(4):
         for c in s.hands[o]:
             shown = obs.hands[o].contains(c)
-            assert shown == (o == seat or s._public(c))
+            assert shown == (o == seat or c in s._public())
             hidden += not shown
     assert hidden, "the deal's own cards stay hidden"
     for level in _LEVELS:

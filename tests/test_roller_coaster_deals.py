@@ -26,7 +26,7 @@ def _first_turn(deal):
         s.apply(a)
         if a == rc.DRAW:
             return s, []
-    return s, s.last_cards()
+    return s, list(s.pile[: s.pile_n])  # the opening run: the pile starts empty
 
 
 def test_curated_hands_match_the_deal():

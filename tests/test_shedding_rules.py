@@ -2,13 +2,13 @@
 seeds/bastard.md). Plain asserts: tests/mp/run.py runs this file under
 MicroPython too."""
 
+import cardtext
 from positions import find, raises, sh_codes, sh_play, sh_position
 
 import cards
-import shedding
-import shedding_text
 from games import bastard as ba
 from games import elevator as el
+from games import shedding
 
 # -- Elevator --------------------------------------------------------------
 
@@ -27,7 +27,7 @@ def test_el2_seven_each_one_turned_seat0_first():
 
 
 def test_el3_twos_low_aces_high():
-    v = [shedding.value(cards.parse(c)) for c in ("2S", "3S", "10S", "KS", "AS")]
+    v = [shedding.value(cardtext.parse(c)) for c in ("2S", "3S", "10S", "KS", "AS")]
     assert v == sorted(v) and v[0] == 0 and v[-1] == 12
 
 
@@ -38,7 +38,7 @@ def test_el4_one_rank_alternating_colours():
     assert sh_codes(s) == ["6D", "6H", "DONE"]  # a black six may not follow
     sh_play(s, "6H 6C 6D")
     assert s.counts[0] == 1 and s.current_player() == 1  # four sixes, play over
-    assert cards.codes(shedding_text.play_cards(s)) == "6S 6H 6C 6D"
+    assert cards.codes(s.pile[s.pile_n - 4 : s.pile_n]) == "6S 6H 6C 6D"
 
 
 def test_el5_climb_then_descend_after_aces_then_climb_after_twos():
@@ -152,7 +152,8 @@ def test_ba3_alternating_colours_up_to_eight_with_two_packs():
     sh_play(s, "6S 6H 6C 6D 6S 6H 6C")
     assert s.current_player() == 0 and sh_codes(s) == ["6D", "DONE"]
     sh_play(s, "6D")
-    assert s.counts[0] == 0 and s.event_n == 8
+    assert s.counts[0] == 0 and s.play_n == 0
+    assert cards.codes(s.pile[s.pile_n - 8 : s.pile_n]) == "6S 6H 6C 6D 6S 6H 6C 6D"
 
 
 def test_ba4_higher_never_equal_reverse_at_aces_and_twos():

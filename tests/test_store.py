@@ -165,3 +165,30 @@ def test_a_flipped_bit_in_an_old_copy_is_no_news():
     nvm.data[copy * 2 + 20] ^= 4  # inside an old copy in slot 0
     recs, status = _load(nvm)
     assert recs == dict(_recs((per_slot + 3) % 200)) and status == store.RESTORED
+
+
+@given(st.integers(-(2**30) + 1, 2**30 - 1))
+@settings(max_examples=300, deadline=None)
+def test_every_number_a_record_holds_reads_back(v):
+    """A deal number goes up to 2**30 - 1 (prng.DEAL_MAX): five bytes as a
+    varint. The reader once refused any number past 2**27, so most random
+    deals' records could not be read back."""
+    import savecodec
+    import saveread
+
+    data = savecodec.to_bytes(savecodec.put_varint, v)
+    assert saveread.Reader(data).varint() == v
+    setup = ("bastard", 4, 0, 0, 2**30 - 1, b"\x01\x01\x01")
+    record = savecodec.to_bytes(savecodec.put_record, setup, b"\x05", 1)
+    assert saveread.read_record(record) == (setup, b"\x05")
+
+
+def test_a_number_past_30_bits_is_refused():
+    import saveread
+
+    for data in (b"\xff\xff\xff\xff\x08", b"\xff\xff\xff\xff\x80\x00"):
+        try:
+            saveread.Reader(data).varint()
+        except ValueError:
+            continue
+        raise AssertionError("read a number past 30 bits: %r" % data)

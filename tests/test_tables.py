@@ -10,9 +10,8 @@ from panel_check import card_in_row, card_on_panel
 from positions import sh_position
 
 import cards
-import shedding
 from buttons import LEFT, SELECT, START, A, B
-from games import bastard, color_elevator, elevator, elevator_solitaire
+from games import bastard, color_elevator, elevator, elevator_solitaire, shedding
 from sim.headless import Session
 from sim.mpvm import ROOT
 
@@ -170,7 +169,7 @@ def test_shedding_play_of_several_cards_then_start():
     s.press(B)
     assert table.state.play_n == 1  # the last card came back
     s.press(START, settle=False)  # end the play with one card
-    assert table.state.event_n == 1 and table.state.event_seat == 0
+    assert table.last.n == 1 and table.last.seat == 0 and table.state.play_n == 0
 
 
 def test_shedding_refusals_say_why():

@@ -76,7 +76,7 @@ def main(game_id, players, deal, height, variant):
     gc.collect()
     # the end of the game was written once, and a restart reads it back
     saves = app.saves
-    played = saves.stats[[g.ID for g in games.CATALOGUE].index(game_id)][0]
+    played = saves.stats[games.info(game_id).SAVE_ID][0]
     assert saves.writes == 1 and saves.last is not None and played == 1, saves.message
     from saves import Saves
 

@@ -13,6 +13,7 @@ for p in (".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+import gamestate  # noqa: E402, F401  (kept from start-up on a board: app._KEEP)
 from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
@@ -41,6 +42,7 @@ def conserved(s, seen):
 
 
 def main(game_id, players, deal, variant=0):
+    gc.collect()  # as the app does before a game's modules load
     game = by_id(game_id)
     s = game.new_state(players, deal, variant)
     seen = bytearray(s.decks * 54)
@@ -48,10 +50,10 @@ def main(game_id, players, deal, variant=0):
         raise AssertionError("a bad deal")
     prng = Prng(deal)
     moves = 0
+    obs = s._blank()  # made once, as a table does: observing allocates nothing
     while not s.is_over():
-        obs = s.observe(s.current_player())
+        s.observe(s.current_player(), obs)
         s.apply(game.basic_policy(obs, prng))
-        obs = None
         moves += 1
         if moves % 64 == 0:
             gc.collect()

@@ -80,8 +80,8 @@ def main():
         for cut in range(0, 200, 10):
             nvm.cut = cut
             sv.commit()
-            again = saves.Saves(nvm)
-            assert again.saved_game()[1].key() == state.key(), (info.ID, cut)
+            sv = saves.Saves(nvm)  # a cut write: the board starts again
+            assert sv.saved_game()[1].key() == state.key(), (info.ID, cut)
         sv.game_over(setup, moves, len(moves), True, 3)
         sv.commit()
         assert saves.Saves(nvm).last == sv.last and sv.last is not None

@@ -2,16 +2,17 @@
 paths run under ``micropython.heap_lock()`` (any allocation raises)."""
 
 import micropython
+from catalog import all_games
 
 import cards
+import games
 from cardset import CardSet
-from games import all_games
 from prng import Prng
 
 
 def _locked_random_game(game, players, variant, deal, seed):
     s = game.new_state(players, deal, variant)
-    buf = [0] * game.MAX_ACTIONS
+    buf = [0] * games.MAX_ACTIONS
     prng = Prng(seed)
     steps = 0
     while not s.is_over():

@@ -3,12 +3,13 @@ MicroPython VM print, line for line."""
 
 import sys
 
-for p in (".", "lib"):
+for p in ("tests", ".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+from catalog import all_games  # noqa: E402
+
 import cards  # noqa: E402
-from games import all_games  # noqa: E402
 from prng import DEAL_MAX, Prng  # noqa: E402
 
 

@@ -3,13 +3,7 @@ why one is refused. Loaded only by the screens, so the rules engine
 (``shedding.py``) stays small enough to compile on a board."""
 
 import cards
-from shedding import DONE, EV_PLAY, GIVE, PASS
-
-
-def play_cards(s):
-    """The cards of the play being made, or else of the last play."""
-    n = s.play_n or (s.event_n if s.event == EV_PLAY else 0)
-    return list(s.pile[s.pile_n - n : s.pile_n])
+from games.shedding import DONE, GIVE, PASS
 
 
 def describe(s, action):

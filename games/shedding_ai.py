@@ -7,9 +7,10 @@ It decides from the observation only.
 """
 
 import cards
-from shedding import DONE, GIVE, PASS, value
+from games import MAX_ACTIONS
+from games.shedding import DONE, GIVE, PASS, value
 
-_buf = [0] * 112
+_buf = [0] * MAX_ACTIONS
 
 
 def _step(obs, c):

@@ -10,14 +10,13 @@ play; in a penalty's give phase a card id is the card handed over.
 """
 
 import cards
-from shedding_flow import (  # noqa: F401  (the family's constants live there)
+import games
+from cardset import BITS
+from games.shedding_flow import (  # noqa: F401  (the family's constants live there)
     DONE,
     END_NONE,
     END_RANKED,
     END_TURNS,
-    EV_NONE,
-    EV_PASS,
-    EV_PLAY,
     GIVE,
     HAND,
     IN,
@@ -27,22 +26,20 @@ from shedding_flow import (  # noqa: F401  (the family's constants live there)
     Flow,
     next_starter,
 )
-from shedding_pile import Pile, Rules, value  # noqa: F401
+from games.shedding_pile import Pile, Rules, value  # noqa: F401
 
 
 class State(Pile):
-    TEXT = "shedding_text"
     FIELDS = (
         "deck_n", "pile_n", "turn", "turns", "phase", "dir", "free", "need", "play_n",
         "play_rank", "play_red", "last_player", "passes", "prev_passed", "target", "owed",
-        "asked", "giver", "finished", "share_at", "over", "winner", "ending", "observer",
-        "penalties", "event", "event_seat", "event_n",
+        "asked", "giver", "finished", "share_at", "over", "winner", "ending", "penalties",
     )  # fmt: skip
     BUFFERS = ("place",)
 
     def __init__(self, rules, players, decks, deal=1, variant=0, starter=0, _empty=False):
         self.rules = rules
-        self.max_actions = 112
+        self.INFO = rules.INFO
         self.deal = deal
         self.variant = variant
         self.starter = starter
@@ -71,11 +68,7 @@ class State(Pile):
         self.over = False
         self.winner = -1
         self.ending = END_NONE
-        self.observer = -1
         self.penalties = 0
-        self.event = EV_NONE
-        self.event_seat = -1
-        self.event_n = 0
         if not _empty:
             self._deal()
 
@@ -93,7 +86,7 @@ class State(Pile):
 
     def current_player(self):
         if self.over:
-            return -1
+            return games.TERMINAL
         return self.giver if self.phase == GIVE else self.turn
 
     def legal_actions(self, buf):
@@ -108,13 +101,16 @@ class State(Pile):
                 n += 1
                 c = hand.next(c)
             return n
-        hand = self.hands[self.turn]
-        c = hand.next(-1)
-        while c >= 0:
-            if self.starts(c) if self.play_n == 0 else self._follows(c):
-                buf[n] = c
-                n += 1
-            c = hand.next(c)
+        w = self.hands[self.turn].w
+        for k in range(len(w)):
+            word = w[k] & (self.starts(k) if self.play_n == 0 else self._follows(k))
+            c = k * BITS
+            while word:
+                if word & 1:
+                    buf[n] = c
+                    n += 1
+                word >>= 1
+                c += 1
         if self.play_n == 0:
             if self.may_pass():
                 buf[n] = PASS
@@ -142,9 +138,9 @@ class State(Pile):
                 raise ValueError("nothing played")
             self._end_play(seat)
             return
-        if not hand.contains(action) or not (
-            self.starts(action) if self.play_n == 0 else self._follows(action)
-        ):
+        k = action // BITS
+        m = self.starts(k) if self.play_n == 0 else self._follows(k)
+        if not hand.contains(action) or not (m >> (action % BITS)) & 1:
             raise ValueError("illegal card")
         hand.remove(action)
         self.counts[seat] -= 1
@@ -156,18 +152,14 @@ class State(Pile):
         if self.play_rank < 0 or self.counts[seat] == 0:
             self._end_play(seat)
             return
-        c = hand.next(-1)
-        while c >= 0:  # nothing more can be added: the play ends by itself
-            if self._follows(c):
+        w = hand.w
+        for k in range(len(w)):
+            if w[k] & self._follows(k):
                 return
-            c = hand.next(c)
-        self._end_play(seat)
+        self._end_play(seat)  # nothing more can be added: the play ends by itself
 
     def _end_play(self, seat):
         self._settle(self.pile[self.pile_n - 1])
-        self.event = EV_PLAY
-        self.event_seat = seat
-        self.event_n = self.play_n
         self.play_n = 0
         self.last_player = seat
         self.passes = 0
@@ -179,8 +171,6 @@ class State(Pile):
     def _pass(self, seat):
         if self.deck_n:
             self._draw_into(seat)
-        self.event = EV_PASS
-        self.event_seat = seat
         self.passes += 1
         self.prev_passed = True
         self._advance(seat)

@@ -23,14 +23,6 @@ END_NONE = const(0)
 END_RANKED = const(1)  # one player left holding cards
 END_TURNS = const(2)  # turn limit
 
-# last event, for the table screen
-EV_NONE = const(0)
-EV_PLAY = const(1)
-EV_PASS = const(2)
-EV_PENALTY = const(3)
-EV_GIVE = const(4)
-EV_CLEAR = const(5)  # everyone passed on a finished player's play
-
 
 class Flow(GameState):
     """The part of ``shedding.State`` that moves the game along."""
@@ -71,7 +63,6 @@ class Flow(GameState):
             others = self.active() - (1 if self.place[last] == IN else 0)
             if self.passes >= others:
                 if self.place[last] != IN:  # its player is out: just restart
-                    self.event = EV_CLEAR
                     self._restart(nxt)
                     return
                 if not self.rules.beat_before_penalty or not self.can_play(last):
@@ -91,8 +82,6 @@ class Flow(GameState):
 
     def _penalty(self, seat):
         self.penalties += 1
-        self.event = EV_PENALTY
-        self.event_seat = seat
         owed = self.num_players - (1 if self.rules.penalty_others else 0)
         while owed and self.deck_n:
             self._draw_into(seat)
@@ -126,8 +115,6 @@ class Flow(GameState):
         self.hands[self.target].add(c)
         self.counts[self.target] += 1
         self.owed -= 1
-        self.event = EV_GIVE
-        self.event_seat = g
         if self.counts[g] == 0:
             self._finish(g, self.share_at if self.rules.share_places else self.finished)
         self._next_giver()

@@ -1,0 +1,54 @@
+"""Words for Roller Coaster's table screen: what an action does and why
+one is refused. Loaded only by the screens and tools, so the rules module
+stays small enough to compile on a board."""
+
+import cards
+from games import roller_coaster as rc
+from games.roller_coaster import DONE, DRAW
+
+
+def run_cards(s):
+    """The cards of the run being entered this turn (a new list)."""
+    return list(s.pile[s.pile_n - s.run_n : s.pile_n])
+
+
+def why_illegal(s, action):
+    """A short reason why ``action`` is refused now ('' if legal)."""
+    if action in s.legal_list():
+        return ""
+    if action == DRAW:
+        return "Finish or undo the run first"
+    if action == DONE:
+        if s.run_n == 0:
+            return "Pick cards first"
+        if s.run_last_joker:
+            return "A joker can't end a run"
+        return "Opening needs 2+ cards"
+    r = cards.rank(action)
+    if s.run_n == 0 and r < 0:
+        return "A joker can't start a run"
+    if r < 0:
+        return "No card to follow the joker"
+    if s.run_n == 0 and s.opening:
+        return "No card fits next to it"
+    if s.run_n == 0:
+        top = cards.rank(s.pile[s.pile_n - 1])
+        return "Play %s or %s on %s" % (
+            cards.rank_code(rc.step(top, 1)),
+            cards.rank_code(rc.step(top, -1)),
+            cards.rank_code(top),
+        )
+    if s.run_dir == 0:
+        gap = s.run_jokers + 1
+        return "Next must be %s or %s" % (
+            cards.rank_code(rc.step(s.run_anchor, gap)),
+            cards.rank_code(rc.step(s.run_anchor, -gap)),
+        )
+    return "Next must be " + cards.rank_code(s.run_next)
+
+def describe(s, action):
+    if action == DRAW:
+        return "draw" if s.deck_n or s.pile_n > 1 else "pass"
+    if action == DONE:
+        return "end run"
+    return "play " + cards.code(action)
