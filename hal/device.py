@@ -55,6 +55,7 @@ class DeviceHAL:
         self._keys = keypad.Keys(self._pins, value_when_pressed=False, pull=True)
         self._event = keypad.Event()
         self.three = prof["nav"] == "three"
+        self.unloads = True  # a game's modules are let go on the menus
         self.buttons = Buttons()
         self.nav = None
         if self.three:  # only a three-button board loads the module that reads them

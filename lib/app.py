@@ -229,9 +229,8 @@ class App(Failsafe):
             __import__(name)
         import screens
 
-        if self.resident is None and sys.implementation.name != "cpython":
-            # modules loaded from here on are let go on the menus; the
-            # simulator keeps them (its tests hold on to game modules)
+        if self.resident is None and self.hw.unloads:
+            # modules loaded from here on are let go on the menus
             self.resident = set(sys.modules)
         gc.collect()
         self.least_free = mem_free()

@@ -4,6 +4,8 @@ pause menu, the person idle, the end). Tables mix ``Kept`` in; the
 records themselves are ``saves.py``'s.
 """
 
+from screens import show_results
+
 
 class Kept:
     """Mixed into a table screen: ``setup``, ``moves``/``moves_n``."""
@@ -48,15 +50,16 @@ class Kept:
         return self.moves if self.moves_ok else None
 
     def finish(self):
-        """The game is over: count it; its record is written (one write)
-        and printed on the serial console (a maintainer can replay it) just
-        after the results appear, with the table's memory free."""
-        if self.replaying:
-            return
-        s = self.state
-        self.app.saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(),
-                                 score(s))  # fmt: skip
-        self.app.save_soon = True  # written once the results are on screen
+        """The game is over: count it and show the results; its record is
+        written (one write) and printed on the serial console (a maintainer
+        can replay it) just after they appear, with the table's memory free."""
+        app = self.app
+        if not self.replaying:
+            s = self.state
+            app.saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(),
+                                score(s))  # fmt: skip
+            app.save_soon = True  # written once the results are on screen
+        show_results(app, self)
 
 
 def score(state, seat=0):

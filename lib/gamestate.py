@@ -73,13 +73,15 @@ class GameState(StateView):
         sees of it. Whole words and buffers at a time: nothing allocated."""
         p = o._public()
         for i in range(o.num_players):
+            w = self.hands[i].w  # the words, in place (no method call a hand)
+            h = o.hands[i].w
             if seat < 0 or i == seat:
-                self.hands[i].copy_from(o.hands[i])
+                for k in range(len(w)):
+                    w[k] = h[k]
             elif p is None:
-                self.hands[i].clear()
+                for k in range(len(w)):
+                    w[k] = 0
             else:  # only the cards every seat knows the place of
-                w = self.hands[i].w
-                h = o.hands[i].w
                 for k in range(len(w)):
                     w[k] = h[k] & p.w[k]
         self.counts[:] = o.counts
@@ -88,12 +90,7 @@ class GameState(StateView):
         else:
             self.deck[:] = _ZEROS[o.decks]
         self.pile[:] = o.pile
-        for name in self.FIELDS:
-            setattr(self, name, getattr(o, name))
-        for name in self.BUFFERS:
-            getattr(self, name)[:] = getattr(o, name)
-        for name in self.SETS:
-            getattr(self, name).copy_from(getattr(o, name))
+        self._copy_fields(o)
         if seat >= 0:
             self._hide_extra(seat)
 
@@ -106,6 +103,16 @@ class GameState(StateView):
         s = self._blank() if into is None else into
         s._copy_from(self, seat)
         return s
+
+    def _copy_fields(self, o):
+        """Copy the ``FIELDS``, ``BUFFERS`` and ``SETS`` (a game whose copies
+        are hot writes them out: a loop by name costs four times as much)."""
+        for name in self.FIELDS:
+            setattr(self, name, getattr(o, name))
+        for name in self.BUFFERS:
+            getattr(self, name)[:] = getattr(o, name)
+        for name in self.SETS:
+            getattr(self, name).copy_from(getattr(o, name))
 
     # -- optional hooks (games/CONTRACT.md): the defaults ------------------------
     def _public(self):

@@ -33,16 +33,21 @@ HALF_H = const(7)
 
 CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v"
 
+# What a card place shows besides a card id (ui.CardRow.set, card_tiles)
+CARD_SLOT = const(-1)  # an empty place: its outline
+CARD_BACK = const(-2)  # a card face down
+CARD_NONE = const(-3)  # nothing at all
+
 # Card-half tiles
 BLANK = const(0)  # black, nothing
-RANK0 = const(1)  # 1..13: A..K on white
-JOKER_TOP = const(14)
-SUIT0 = const(15)  # 15..18: C D H S
-JOKER_BOTTOM = const(19)
-BACK_TOP = const(20)
-BACK_BOTTOM = const(21)
-SLOT_TOP = const(22)
-SLOT_BOTTOM = const(23)
+_RANK0 = const(1)  # 1..13: A..K on white
+_JOKER_TOP = const(14)
+_SUIT0 = const(15)  # 15..18: C D H S
+_JOKER_BOTTOM = const(19)
+_BACK_TOP = const(20)
+_BACK_BOTTOM = const(21)
+_SLOT_TOP = const(22)
+_SLOT_BOTTOM = const(23)
 _CARD_TILES = const(24)
 
 PALETTE = displayio.Palette(2)
@@ -74,12 +79,12 @@ for _i in range(len(CHARS)):
 
 
 for _t in range(1, _CARD_TILES):  # white card faces and backs
-    if _t != SLOT_TOP and _t != SLOT_BOTTOM:
+    if _t != _SLOT_TOP and _t != _SLOT_BOTTOM:
         for _y in range(HALF_H):
             for _x in range(CARD_ART):
                 CARDS[_t * CARD_W + _x, _y] = 1
 for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
-    _x = (RANK0 + _r) * CARD_W + 1
+    _x = (_RANK0 + _r) * CARD_W + 1
     for _ch in cards.RANK_CODES[_r] if _r < 13 else "JK":
         _i = CHARS.find(_ch)
         _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 0)
@@ -87,20 +92,20 @@ for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
 # the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each
 _SUITS = b"\xc4\x91\xbd\x01\xc4}G\x00\xea\x7fG\x00\xc4}\xe2\x00\xe4;\x15\x01"
 for _s in range(5):
-    _t = SUIT0 + _s if _s < 4 else JOKER_BOTTOM
+    _t = _SUIT0 + _s if _s < 4 else _JOKER_BOTTOM
     _v = _SUITS[4 * _s] | (_SUITS[4 * _s + 1] << 8) | (_SUITS[4 * _s + 2] << 16)
     _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 25, 0)
-for _t in (BACK_TOP, BACK_BOTTOM):  # a checked back
+for _t in (_BACK_TOP, _BACK_BOTTOM):  # a checked back
     for _y in range(HALF_H):
         for _x in range(1, CARD_ART - 1):
             if (_x + _y) % 2:
                 CARDS[_t * CARD_W + _x, _y] = 0
-for _t in (SLOT_TOP, SLOT_BOTTOM):  # dotted outline of an empty pile
+for _t in (_SLOT_TOP, _SLOT_BOTTOM):  # dotted outline of an empty pile
     for _y in range(HALF_H):
         CARDS[_t * CARD_W, _y] = _y % 2
         CARDS[_t * CARD_W + CARD_ART - 1, _y] = _y % 2
     for _x in range(0, CARD_ART, 2):
-        CARDS[_t * CARD_W + _x, 0 if _t == SLOT_TOP else HALF_H - 1] = 1
+        CARDS[_t * CARD_W + _x, 0 if _t == _SLOT_TOP else HALF_H - 1] = 1
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 
 BIG = terminalio.FONT.bitmap
@@ -120,12 +125,12 @@ def char_tile(ch):
 
 
 def card_tiles(card):
-    """(top, bottom) tile numbers for a card id; -1 = empty slot, -2 = back."""
-    if card == -1:
-        return SLOT_TOP, SLOT_BOTTOM
-    if card == -2:
-        return BACK_TOP, BACK_BOTTOM
+    """(top, bottom) tile numbers for a card id, CARD_SLOT or CARD_BACK."""
+    if card == CARD_SLOT:
+        return _SLOT_TOP, _SLOT_BOTTOM
+    if card == CARD_BACK:
+        return _BACK_TOP, _BACK_BOTTOM
     f = card % 54
     if f >= 52:
-        return JOKER_TOP, JOKER_BOTTOM
-    return RANK0 + f % 13, SUIT0 + f // 13
+        return _JOKER_TOP, _JOKER_BOTTOM
+    return _RANK0 + f % 13, _SUIT0 + f // 13

@@ -103,13 +103,13 @@ def determinize(state, seat, prng):
             n += 1
     prng.shuffle(pool, n)
     deal_hidden(state, seat, pool)
-    state.observer = -1
 
 
-def _playout(game, world, action, horizon, seat, prng):
-    """Play ``action`` in a copy of ``world``, then ``horizon`` Normal moves;
-    how ``seat`` stands after them."""
-    s = world.clone()
+def _playout(game, world, s, action, horizon, seat, prng):
+    """Play ``action`` in ``s``, a copy of ``world`` (made once a decision:
+    a playout allocates no state), then ``horizon`` Normal moves; how
+    ``seat`` stands after them."""
+    s._copy_from(world)
     s.apply(action)
     steps = 0
     while not s.is_over() and steps < horizon:
@@ -163,11 +163,13 @@ def hard(game, obs, prng, moves=0, clock=None):
     for i in range(n):
         _totals[i] = 0
     done = 0
+    world = obs._blank()  # the sampled world and each playout's copy, made once
+    s = obs._blank()
     while done < rounds:
-        world = obs.clone()
+        world._copy_from(obs)
         determinize(world, seat, prng)
         for i in range(n):
-            _totals[i] += _playout(game, world, _actions[i], horizon, seat, prng)
+            _totals[i] += _playout(game, world, s, _actions[i], horizon, seat, prng)
         done += 1
         if clock and done < rounds and _late(clock, start, done):
             break
@@ -222,8 +224,9 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
     world = obs.clone()
     determinize(world, seat, prng)
     horizon = rounds * obs.num_players
+    s = obs._blank()
     for i in range(m):
         if clock and i and _late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
-        _totals[i] = _playout(game, world, _actions[i], horizon, seat, prng)
+        _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng)
     return _settle(m, pick, MARGIN, normal)

@@ -11,16 +11,14 @@ START hurry them along.
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact.
-The keys are ``tablekeys.py``'s; this module lays the table out, draws it
-and runs the computer players' turns.
+The keys and the game's lifecycle are ``tablekeys.py``'s (the base of
+every table); this module lays the table out, draws it and runs the
+computer players' turns.
 """
 
 import cards
 import opponents
 import ui
-from buttons import AXIS_HORIZONTAL
-from gamelog import Kept
-from screens import Screen, show_results
 from tablekeys import HUMAN, TableKeys
 from ticks import ticks_add, ticks_diff
 
@@ -59,25 +57,12 @@ class Last:
         self.b = o.b
 
 
-class Table(Kept, TableKeys, Screen):
-    axis = AXIS_HORIZONTAL
+class Table(TableKeys):
     hand_order = staticmethod(by_rank)
     HELP = "A PLAY  B BACK  SEL DRAW"
 
-    def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,
-                 replaying=False):  # fmt: skip
-        super().__init__(app)
-        self.game = game
-        self.players = players
-        self.deal = deal
-        self.variant = variant
-        self.starter = starter
-        self.replaying = replaying
-        if state is not None:
-            self.state = state  # a saved game, resumed
-        else:
-            self.state = game.new_state(players, deal, variant, starter)
-        self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
+    # -- layout ----------------------------------------------------------
+    def _layout(self, app):
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()
@@ -85,18 +70,9 @@ class Table(Kept, TableKeys, Screen):
         self.last = Last()  # what the last turn did (and as the person's turn began)
         self.base_last = Last()
         self.picked = []  # actions taken so far this turn
-        self.cursor = 0
-        self.first = 0  # first hand card shown (scrolling)
-        self.hand = []  # the person's hand as a sorted list
+        self.first = 0  # first hand card shown (scrolling); ``hand``: sorted
         self.wait_until = 0
         self.skip = False
-        self.message = ""
-        self._layout(app)
-        self._begin_turn(0)
-        self.render()
-
-    # -- layout ----------------------------------------------------------
-    def _layout(self, app):
         g = self.group
         small = app.small
         self.status = ui.TextRow(32, 0, 0)
@@ -128,6 +104,7 @@ class Table(Kept, TableKeys, Screen):
         g.append(self.more_right.grid)
         self.bar = ui.bar(ui.HAND_PITCH - 1, 2 if not small else 1, hand_x, hand_y + 15)
         g.append(self.bar)
+        self._begin_turn(0)
 
     def small_pile_width(self):
         """Pixels the piles take left of the hand on a 128x32 panel."""
@@ -185,7 +162,6 @@ class Table(Kept, TableKeys, Screen):
         if s.is_over():
             if ticks_diff(now, self.wait_until) >= 0 or self.skip:
                 self.finish()
-                show_results(self.app, self)
             return
         if self.my_turn():
             return

@@ -5,12 +5,21 @@ the pile it fits; when it fits both, LEFT or RIGHT picks the pile (B
 backs out). SELECT draws when nothing fits (``table.py`` has the keys
 shared by every game)."""
 
+from micropython import const
+
 import cards
 import table
 import ui
 from buttons import LEFT, RIGHT, A, B
 from games import color_elevator as ce
 from table import HUMAN, who
+
+# 128x64: the piles' columns (the ways line labels them: "1:" and "2:" at
+# the left of each), and the rows of the piles and of the ways
+_PILE1_X = const(28)
+_PILE2_X = const(80)
+_PILE_Y = const(15)
+_WAYS_Y = const(19)
 
 
 class Table(table.Table):
@@ -22,17 +31,19 @@ class Table(table.Table):
 
     def layout_piles(self, app):
         if app.small:
-            self.piles = [ui.CardView(0, 15, -3), ui.CardView(11, 15, -3)]
+            self.piles = [ui.CardView(0, _PILE_Y, ui.CARD_NONE),
+                          ui.CardView(ui.HAND_PITCH, _PILE_Y, ui.CARD_NONE)]  # fmt: skip
             self.ways = None
         else:
-            self.piles = [ui.CardView(28, 15, -3), ui.CardView(80, 15, -3)]
-            self.ways = ui.TextRow(32, 0, 19)
+            self.piles = [ui.CardView(_PILE1_X, _PILE_Y, ui.CARD_NONE),
+                          ui.CardView(_PILE2_X, _PILE_Y, ui.CARD_NONE)]  # fmt: skip
+            self.ways = ui.TextRow(32, 0, _WAYS_Y)
             self.group.append(self.ways.grid)
         for v in self.piles:
             self.group.append(v.grid)
 
     def small_pile_width(self):
-        return 11
+        return ui.HAND_PITCH  # the two piles
 
     def mid_turn(self):
         return self.state.played >= 0

@@ -11,6 +11,11 @@ asks for a hint, START opens the pause menu (which has the hint too, for
 boards with three buttons). When the game is over, B still takes moves
 back and A shows the results.
 
+The table's lifecycle (the game and its record, the cursor over the free
+cards, refusals, playing and logging, the pause menu, the results) is
+``tablekeys.py``'s: this module draws the pyramid and has the keys and
+the hint of its own.
+
 The hint is the next move of a winning line when the solver finds one
 within its budget, else the move that keeps the most moves open; the
 budget keeps it to about a second on an RP2040.
@@ -20,16 +25,13 @@ from micropython import const
 
 import cards
 import ui
-from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
-from gamelog import Kept
+from buttons import START, UP, A, B
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver
-from pause import Pause
-from screens import Screen, show_results
+from tablekeys import TableKeys
 
 _ROWS = const(7)
 _UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record
-_HELP = "A PLAY SEL TURN B BACK UP HINT"
 
 
 def _cell(s, pos):
@@ -42,27 +44,14 @@ def _cell(s, pos):
     return r if len(r) == 2 else " " + r
 
 
-class Table(Kept, Screen):
-    axis = AXIS_HORIZONTAL
+class Table(TableKeys):
+    HELP = "A PLAY SEL TURN B BACK UP HINT"  # on the message line when it says nothing
 
-    def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,
-                 replaying=False):  # fmt: skip
-        super().__init__(app)
-        self.game = game
-        self.players = 1
-        self.deal = deal
-        self.variant = variant
-        self.replaying = replaying
-        self.state = state if state is not None else game.new_state(1, deal, variant)
-        self.keep_start(app, game, 1, deal, variant, 0, state is not None, moves)
-        self.hand = []  # the free pyramid positions, left to right
-        self.cursor = 0
-        self.message = _HELP
-        self.small = app.small
+    def _layout(self, app):
         g = self.group
         self.status = ui.TextRow(32, 0, 0)
         g.append(self.status.grid)
-        if self.small:
+        if app.small:
             self.msg = ui.TextRow(32, 0, 7)
             self.waste = ui.CardView(0, 15, -1)
             self.slots = ui.CardRow(10, 14, 15)  # the free cards
@@ -88,7 +77,6 @@ class Table(Kept, Screen):
             g.append(self.cur.grid)
         g.append(self.waste.grid)
         g.append(self.msg.grid)
-        self.render()
 
     def _row_x(self, r):
         return 2 + (_ROWS - 1 - r) * 6
@@ -98,18 +86,11 @@ class Table(Kept, Screen):
         i = pos - r * (r + 1) // 2
         return self._row_x(r) + i * 12, 8 + 7 * r
 
-    def busy(self):
-        return False
-
     # -- keys ----------------------------------------------------------------
-    def on_key(self, key, now):
+    def on_turn_key(self, key, now):
         s = self.state
         if key == UP:
             self.hint()
-        elif key == LEFT:
-            self._move(-1)
-        elif key in (RIGHT, DOWN):
-            self._move(1)
         elif key == B:
             if s.undo():
                 self.log(_UNDO)
@@ -118,40 +99,18 @@ class Table(Kept, Screen):
                 self.message = "NOTHING TO TAKE BACK"
         elif s.is_over() and key in (A, START):
             self.finish()
-            show_results(self.app, self)
-            return
         elif key == START:
-            self.app.show(Pause(self.app, self))
-            return
-        elif key == A and self.hand:
-            self._take(self.hand[self.cursor])
-        elif key == SELECT:
-            self._take(es.DRAW)
-        self.render()
+            self.pause()
+        else:
+            return False  # the cursor, A plays, SELECT turns a card: the base's
+        return True
 
-    def _move(self, d):
-        n = len(self.hand)
-        if n:
-            self.cursor = (self.cursor + d) % n
-
-    def _take(self, action):
+    def played(self, action, now):
         s = self.state
-        why = s.why_illegal(action)
-        if why:
-            self.message = why.upper()
-            self.app.beep(220, 60)
-            return
-        s.apply(action)
-        self.log(action)
-        card = s.top()
-        self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(card)
+        self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(s.top())
         if s.is_over():
             self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
             self.app.beep(880 if s.winner == 0 else 330, 120)
-
-    def resumed(self):
-        self.message = _HELP
-        self.render()
 
     def hint(self):
         s = self.state
@@ -166,12 +125,6 @@ class Table(Kept, Screen):
         self.cursor = self.hand.index(action)
         self.message = "HINT: " + cards.code(s.pyr[action]) + tail
 
-    def presses_for(self, action):
-        """Key presses a person makes to take ``action`` from here."""
-        if action == es.DRAW:
-            return [SELECT]
-        return cursor_keys(self.cursor, self.hand.index(action), len(self.hand)) + [A]
-
     # -- drawing ---------------------------------------------------------------
     def render(self):
         s = self.state
@@ -181,8 +134,8 @@ class Table(Kept, Screen):
             self.cursor = max(0, n - 1)
         self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, self.deal))
         self.waste.set(s.top() if s.pile_n else -1)
-        self.msg.set(self.message)
-        if self.small:
+        self.msg.set(self.message or self.HELP)
+        if self.app.small:
             for i in range(10):
                 self.slots.set(i, s.pyr[self.hand[i]] if i < n else -3)
             x = 14 + self.cursor * ui.HAND_PITCH

@@ -12,6 +12,7 @@ from games import roller_coaster as rc
 from table import who
 
 _PILE_SHOWN = const(11)
+_PILE_Y = const(15)
 # what the last turn did (table.Last.kind)
 _PLAYED = const(1)
 _DREW = const(2)
@@ -23,7 +24,7 @@ class Table(table.Table):
 
     def layout_piles(self, app):
         self.pile_slots = 1 if app.small else _PILE_SHOWN
-        self.pile = ui.CardRow(self.pile_slots, 0, 15)
+        self.pile = ui.CardRow(self.pile_slots, 0, _PILE_Y)
         self.group.append(self.pile.grid)
 
     def mid_turn(self):
@@ -63,9 +64,9 @@ class Table(table.Table):
         shown = min(shown, s.pile_n, self.pile_slots)
         for i in range(self.pile_slots):
             if s.pile_n == 0:
-                card = -1 if i == 0 else -3
+                card = ui.CARD_SLOT if i == 0 else ui.CARD_NONE
             elif i < shown:
                 card = s.pile[s.pile_n - shown + i]
             else:
-                card = -3
+                card = ui.CARD_NONE
             self.pile.set(i, card)

@@ -15,6 +15,8 @@ from games import shedding_flow as flow
 from table import HUMAN, who
 
 _PILE_SHOWN = const(9)
+_PILE_Y = const(15)
+_WAY_X = const(102)
 # what the last turn did (table.Last.kind)
 _PLAYED = const(1)
 _PASSED = const(2)
@@ -35,12 +37,12 @@ class Table(table.Table):
     def layout_piles(self, app):
         small = app.small
         self.pile_slots = 1 if small else _PILE_SHOWN
-        self.pile = ui.CardRow(self.pile_slots, 0, 15)
+        self.pile = ui.CardRow(self.pile_slots, 0, _PILE_Y)
         self.group.append(self.pile.grid)
-        if small:
-            self.way = ui.TextRow(1, 11, 18)
-        else:
-            self.way = ui.TextRow(6, 102, 19)
+        if small:  # the way's arrow right of the one pile card
+            self.way = ui.TextRow(1, ui.HAND_PITCH, _PILE_Y + 3)
+        else:  # its word right of the nine
+            self.way = ui.TextRow(6, _WAY_X, _PILE_Y + 4)
         self.group.append(self.way.grid)
 
     def small_pile_width(self):
@@ -115,7 +117,7 @@ class Table(table.Table):
         if s.free:
             shown = min(n, self.pile_slots)  # a restarted pile: only what is new
         for i in range(self.pile_slots):
-            self.pile.set(i, s.pile[s.pile_n - shown + i] if i < shown else -3)
+            self.pile.set(i, s.pile[s.pile_n - shown + i] if i < shown else ui.CARD_NONE)
         if s.need >= 0:
             way = "RED" if s.need else "BLACK"
         elif s.free:

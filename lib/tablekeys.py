@@ -1,19 +1,48 @@
-"""The keys of a table with a hand (mixed into ``table.Table``): the
-cursor, playing, taking back, refusals with their reason, the pause menu
-and the hint, and the presses that take an action (for the autopilot).
+"""The base of every table screen (``table.Table``, the games played from
+a hand, and ``table_es.Table``, the solitaire): the game's state, new or
+resumed, and its record (``gamelog.Kept``); a cursor over a list of
+choices (``hand``); the keys, refusals with their reason, the pause menu,
+the hint, and the presses that take an action (for the autopilot). A
+table lays itself out (``_layout``), draws itself (``render``) and may
+use a key first (``on_turn_key``). The undo of a turn and the hint are
+the hand games'; the solitaire has its own.
 """
 
 from micropython import const
 
-from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from gamelog import Kept
 from pause import Pause
+from screens import Screen
 
 HUMAN = const(0)
 
 
-class TableKeys:
+class TableKeys(Kept, Screen):
+    axis = AXIS_HORIZONTAL
+
+    def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,
+                 replaying=False):  # fmt: skip
+        super().__init__(app)
+        self.game = game
+        self.players = players
+        self.deal = deal
+        self.variant = variant
+        self.starter = starter
+        self.replaying = replaying
+        if state is not None:
+            self.state = state  # a saved game, resumed
+        else:
+            self.state = game.new_state(players, deal, variant, starter)
+        self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
+        self.hand = []  # what the cursor moves over: the person's cards, or places
+        self.cursor = 0
+        self.message = ""
+        self._layout(app)
+        self.render()
+
     def on_key(self, key, now):
-        if not self.my_turn():
+        if self.busy():
             if key in (B, START, A):
                 self.skip = True  # hurry the computer players along
             return
@@ -64,7 +93,7 @@ class TableKeys:
         self.message = ("HINT: " + s.describe(action).upper())[:32]
 
     def on_turn_key(self, key, now):
-        """A game's own handling of a key on the person's turn (True if
+        """A table's own handling of a key on the person's turn (True if
         it used the key)."""
         return False
 
@@ -117,11 +146,19 @@ class TableKeys:
         return bool(why)
 
     def take(self, action, now):
-        """Apply the person's ``action`` if the rules allow it."""
+        """Apply the person's ``action`` if the rules allow it, and log it."""
         if self.refused(action):
             return
         self.play(action)
         self.log(action)
+        self.played(action, now)
+
+    def play(self, action):
+        """Apply ``action`` for the seat to play."""
+        self.state.apply(action)
+
+    def played(self, action, now):
+        """The person's ``action`` is played: their turn goes on, or ends."""
         if self.my_turn() and self.mid_turn():
             self.picked.append(action)  # the same turn goes on
             self.message = self.picked_text()
@@ -129,5 +166,3 @@ class TableKeys:
         self.picked = []
         self.message = self.last_text()
         self._begin_turn(now)
-
-    # -- drawing -------------------------------------------------------------

@@ -12,6 +12,7 @@ from micropython import const
 
 import glyphs
 from buttons import DOWN, LEFT, RIGHT, UP
+from glyphs import CARD_BACK, CARD_NONE, CARD_SLOT  # noqa: F401  (what a place shows)
 
 _SPACE = glyphs.char_tile(" ")
 HAND_PITCH = const(11)
@@ -116,9 +117,9 @@ class CardRow:
         )
 
     def set(self, i, card):
-        """Card ``i`` shows a card id (-1 empty slot, -2 back, -3 nothing);
+        """Card ``i`` shows a card id, CARD_SLOT, CARD_BACK or CARD_NONE;
         only tiles that change are written."""
-        if card == -3:
+        if card == CARD_NONE:
             top = bottom = glyphs.BLANK
         else:
             top, bottom = glyphs.card_tiles(card)
@@ -132,22 +133,17 @@ class CardRow:
 class CardView(CardRow):
     """One card at (x, y): a row of one."""
 
-    def __init__(self, x, y, card=-1):
+    def __init__(self, x, y, card=CARD_SLOT):
         super().__init__(1, x, y)
-        self.card = -3
+        self.card = CARD_NONE
         self.set(card)
 
     def set(self, card):
-        """Show a card id; -1 = empty slot, -2 = card back, -3 = nothing."""
+        """Show a card id, CARD_SLOT, CARD_BACK or CARD_NONE."""
         if card != self.card:
             self.card = card
             CardRow.set(self, 0, card)
 
-    def move_to(self, x, y):
-        if self.grid.x != x:
-            self.grid.x = x
-        if self.grid.y != y:
-            self.grid.y = y
 
 
 def bar(width, height, x, y):

@@ -69,6 +69,8 @@ class SimHAL:
         self.display = _Display(bus, width=self.width, height=self.height, auto_refresh=False)
         self.buttons = Buttons()
         self.three = self.profile["nav"] == "three"
+        # the simulator keeps a game's modules on the menus: its tests hold on to them
+        self.unloads = False
         self.nav = ThreeButtonNav(self.buttons) if self.three else None
         self.virtual_time = virtual_time
         self._now = 0

@@ -2,6 +2,7 @@
 ``lib/`` and the project root (so ``import cards`` and
 ``from games import ...`` resolve the same way as on a device)."""
 
+import gc
 import os
 import sys
 
@@ -27,3 +28,12 @@ def _saves_in_tmp(tmp_path, monkeypatch):
     """The simulator's per-user save file lands in a temporary folder, so
     tests never touch (or depend on) the person's own saves."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
+@pytest.fixture(autouse=True)
+def _no_forced_collections(monkeypatch):
+    """The app collects garbage at every screen change, as a board's small
+    heap needs; on CPython that checks nothing (mem_free is -1 here) and
+    was a third of the suite's time. The MicroPython VM tests measure
+    memory for real."""
+    monkeypatch.setattr(gc, "collect", lambda *args: 0)

@@ -18,16 +18,16 @@ def _code(s, pos):
 
 def test_es1_one_player_one_pack_no_jokers():
     s = es.new_state(1, 5)
-    assert sorted(s.all_cards()) == list(range(52))
-    assert raises(es.new_state, 2, 1)
+    assert sorted(s.all_cards()) == list(range(52)), "ES-1: one pack, no jokers"
+    assert raises(es.new_state, 2, 1), "ES-1: one player"
     assert s.current_player() == 0
 
 
 def test_es2_deal_pyramid_base_face_up_waste_empty():
     s = es.new_state(1, 77)
-    assert s.left == 28 and s.deck_n == 24 and s.pile_n == 0
+    assert s.left == 28 and s.deck_n == 24 and s.pile_n == 0, "ES-2: 28 up, 24 stock, no waste"
     up = [p for p in range(28) if s.face_up(p)]
-    assert up == list(range(21, 28))
+    assert up == list(range(21, 28)), "ES-2: only the bottom row face up"
     # apex first, from the top of the shuffled pack
     from prng import Prng
 
@@ -54,9 +54,9 @@ def test_es4_stock_turns_one_card_no_redeal():
     s = es_position(_FULL, stock="KD QD", waste="10D")
     assert es.DRAW in s.legal_list()
     s.apply(es.DRAW)
-    assert cards.code(s.top()) == "QD" and s.deck_n == 1
+    assert cards.code(s.top()) == "QD" and s.deck_n == 1, "ES-4: one card turned"
     s.apply(es.DRAW)
-    assert s.deck_n == 0 and es.DRAW not in s.legal_list()
+    assert s.deck_n == 0 and es.DRAW not in s.legal_list(), "ES-4: no redeal"
     assert raises(s.apply, es.DRAW)
 
 
@@ -81,7 +81,7 @@ def test_es6_one_point_per_pyramid_card():
     assert s.score() == 0
     s.apply(22)
     s.apply(21)
-    assert s.score() == 2
+    assert s.score() == 2, "ES-6: a point a pyramid card"
     s.apply(es.DRAW)
     assert s.score() == 2
 
@@ -90,7 +90,7 @@ def test_es7_clearing_the_pyramid_wins():
     last = " ".join(["-"] * 27 + ["5C"])
     s = es_position(last, stock="9D", waste="4D")
     s.apply(27)
-    assert s.is_over() and s.winner == 0 and s.score() == 28 and s.returns() == [1.0]
+    assert s.is_over() and s.winner == 0 and s.score() == 28 and s.returns() == [1.0], "ES-7"
 
 
 def test_es8_lost_when_stock_empty_and_nothing_fits():
@@ -99,16 +99,16 @@ def test_es8_lost_when_stock_empty_and_nothing_fits():
     s.apply(21)  # 2C on the 3
     assert not s.is_over()
     s.apply(es.DRAW)  # JD: no 10 or Q is free and the stock is empty
-    assert s.is_over() and s.winner == -1 and s.legal_list() == []
+    assert s.is_over() and s.winner == -1 and s.legal_list() == [], "ES-8: lost"
     assert s.returns() == [0.0]
 
 
 def test_es9_escalator_shows_every_card_but_covered_cards_wait():
     s = es.new_state(1, 77, es.ESCALATOR)
-    assert all(s.face_up(p) for p in range(28))
+    assert all(s.face_up(p) for p in range(28)), "ES-9: every card face up"
     assert s.observe(0).pyr == s.pyr
     e = es_position(_FULL, waste="4D", variant=es.ESCALATOR)
-    assert e.legal_list() == [22, 24]  # 5S above is face up but covered
+    assert e.legal_list() == [22, 24], "ES-9: covered cards wait"  # 5S above is face up but covered
     assert not e.uncovered(15)
 
 
@@ -122,11 +122,11 @@ def test_es10_undo_takes_moves_back_to_the_deal():
     assert s.undo()
     while s.turns:
         seen.pop()
-        assert s.key() == seen[-1]
+        assert s.key() == seen[-1], "ES-10: one move at a time"
         assert s.undo() or s.turns == 0
-    assert s.key() == start and not s.undo()
+    assert s.key() == start and not s.undo(), "ES-10: back to the deal"
 
 
 def test_es11_deal_number_gives_the_same_deal():
-    assert es.new_state(1, 4242).key() == es.new_state(1, 4242).key()
+    assert es.new_state(1, 4242).key() == es.new_state(1, 4242).key(), "ES-11"
     assert es.new_state(1, 4242).key() != es.new_state(1, 4243).key()

@@ -15,7 +15,7 @@ def test_mp_runner_rules_and_heap_lock():
     assert r.returncode == 0, r.stdout + r.stderr
     last = r.stdout.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed")
-    assert "test_engine_mp.test_legal_actions_and_apply_allocate_nothing" in r.stdout
+    assert "test_engine_mp.test_observe_legal_actions_and_apply_allocate_nothing" in r.stdout
     assert "test_engine_mp.test_roller_coaster_normal_allocates_nothing" in r.stdout
 
 

@@ -30,6 +30,15 @@ from sim.nvm import FileNVM
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+@pytest.fixture(autouse=True)
+def _no_heap_housekeeping(monkeypatch):
+    """The app collects garbage for a board's small heap at every screen
+    change and whenever the saves let their read path go: in a test
+    process that costs 5-10 ms a call, most of these tests' time, and
+    nothing here depends on it (CPython has no heap figure to read)."""
+    monkeypatch.setattr(gc, "collect", lambda *args: 0)
+
+
 def _session(path, **kw):
     return Session(nvm_path=str(path), pace_ms=0, **kw)
 
@@ -236,7 +245,7 @@ def _raise(now, error):
     raise error
 
 
-def test_any_store_contents_start_the_console(monkeypatch):
+def test_any_store_contents_start_the_console():
     """A store in any state starts the console at the title; where it
     offers Continue, Continue either resumes a game that keeps the
     engine's invariants and plays on, or goes back to the title saying
@@ -245,10 +254,6 @@ def test_any_store_contents_start_the_console(monkeypatch):
     counted, so a run that stops at the store's header fails."""
     from sim.fuzz import check_log, check_state
 
-    # the app collects garbage for a board's small heap at every screen: in a
-    # test process that is most of the time (8 ms a call) and nothing here
-    # depends on it
-    monkeypatch.setattr(gc, "collect", lambda *args: 0)
     s = Session(pace_ms=0)  # its simulated board, kept over the examples
     seen = {"readable": 0, "continue": 0, "resumed": 0, "exact": 0, "dropped": 0, "examples": 0}
 

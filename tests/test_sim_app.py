@@ -1,7 +1,6 @@
 """The app on the simulator: screens, panel contents, bus bytes, a whole
 game through button presses, both board profiles."""
 
-import pytest
 from panel_check import glyph_block, panel_block
 
 from buttons import START, A, B
@@ -93,36 +92,6 @@ def test_pick_undo_and_play_a_run():
     s.press("B")  # take it back
     assert table.picked == [] and first in table.hand
     assert table.state.key() == table.base.key()
-
-
-# every game and variant, smallest and largest tables: (game, players, variant, deal)
-_EVERY_GAME = [
-    ("roller-coaster", 2, 0, 3),
-    ("roller-coaster", 8, 0, 21),
-    ("color-elevator", 2, 0, 5),
-    ("color-elevator", 4, 1, 6),
-    ("elevator-solitaire", 1, 0, 7),
-    ("elevator-solitaire", 1, 1, 8),
-    ("elevator", 3, 0, 9),
-    ("elevator", 6, 0, 10),
-    ("bastard", 2, 1, 11),
-    ("bastard", 12, 0, 12),
-]
-
-
-@pytest.mark.parametrize("game_id,players,variant,deal", _EVERY_GAME)
-def test_whole_game_through_buttons_from_title(game_id, players, variant, deal):
-    s = Session(seed=deal, pace_ms=100)
-    table = autopilot.open_game(s, game_id, players, deal, variant)
-    assert type(table).__name__ == "Table" and table.deal == deal
-    assert table.state.num_players == players and table.variant == variant
-    assert autopilot.play_to_results(s)
-    results = s.screen
-    assert type(results).__name__ == "Results", deal
-    assert table.state.is_over()
-    assert "DEAL %d" % deal in results.rows
-    s.press("B")
-    assert type(s.screen).__name__ == "GameMenu"
 
 
 def test_opponents_wait_then_skip_ahead():

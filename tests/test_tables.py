@@ -305,7 +305,7 @@ def test_es13_setup_deals_a_winnable_solitaire_from_the_shipped_list():
     s.press(START)
     table = s.screen
     assert type(table).__name__ == "Table" and table.deal > 0
-    assert solver.solve(table.state)[0] == solver.WIN
+    assert solver.solve(table.state)[0] == solver.WIN, "ES-13: a winnable deal"
     assert s.app.deal_mode == -1
 
 

@@ -12,12 +12,14 @@ from prng import Prng
 
 def _locked_random_game(game, players, variant, deal, seed):
     s = game.new_state(players, deal, variant)
+    obs = s._blank()
     buf = [0] * games.MAX_ACTIONS
     prng = Prng(seed)
     steps = 0
     while not s.is_over():
         micropython.heap_lock()
         try:
+            s.observe(s.current_player(), obs)  # a table's observation, every move
             n = s.legal_actions(buf)
             s.apply(buf[prng.below(n)])
         finally:
@@ -26,7 +28,7 @@ def _locked_random_game(game, players, variant, deal, seed):
     return steps
 
 
-def test_legal_actions_and_apply_allocate_nothing():
+def test_observe_legal_actions_and_apply_allocate_nothing():
     for game in all_games():
         for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
             for v in range(len(game.VARIANTS)):

@@ -38,6 +38,7 @@ class HAL:
         self.display = Display(128, height)
         self.buttons = Buttons()
         self.three = False
+        self.unloads = True  # as a board
         self.nvm = bytearray(4096) if nvm is None else nvm
         self.now = 0
         self.tones = 0
