@@ -18,7 +18,7 @@ ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fiel
 
 ESCALATOR = const(1)
 SIZE = const(28)  # ES-1
-ROWS = const(7)
+_ROWS = const(7)
 DRAW = const(200)
 DONE = const(201)  # never legal here; kept so tools can treat games alike
 

@@ -17,7 +17,7 @@ from gamestate import GameState, places_by_count
 INFO = games.info("roller-coaster")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
-HAND_SIZE = const(5)
+_HAND_SIZE = const(5)
 MAX_TURNS = const(2000)  # RC-14
 
 DRAW = const(200)
@@ -89,7 +89,7 @@ class State(GameState):
 
     def _deal(self):
         self._shuffle_pack()
-        for _ in range(HAND_SIZE):  # RC-3: one at a time
+        for _ in range(_HAND_SIZE):  # RC-3: one at a time
             for s in range(self.num_players):
                 self._draw_into(s)
         self._reset_run()

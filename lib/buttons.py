@@ -21,7 +21,7 @@ A = const(4)
 B = const(5)
 START = const(6)
 SELECT = const(7)
-NKEYS = const(8)
+_NKEYS = const(8)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 PRESS = const(1)
@@ -34,7 +34,7 @@ _QUEUE = const(32)
 def key_by_name(name):
     """Key number for 'UP', 'a', ...; -1 when unknown."""
     n = name.strip().upper()
-    for i in range(NKEYS):
+    for i in range(_NKEYS):
         if NAMES[i] == n:
             return i
     return -1
@@ -61,8 +61,8 @@ class Buttons:
         self._head = 0
         self._n = 0
         self.dropped = 0
-        self._down = bytearray(NKEYS)
-        self._next_repeat = [0] * NKEYS
+        self._down = bytearray(_NKEYS)
+        self._next_repeat = [0] * _NKEYS
 
     def _push(self, key, kind):
         if self._n == _QUEUE:

@@ -1,7 +1,8 @@
-"""What every table shares about keeping a game: its setup, the moves
-made so far (one byte each), and the three moments it is saved (the
-pause menu, the person idle, the end). Tables mix ``Kept`` in; the
-records themselves are ``saves.py``'s.
+"""What every table shares about keeping a game: the moves made so far
+(one byte each), and the three moments it is saved (the pause menu, the
+person idle, the end). The table base (``tablekeys.TableKeys``) mixes
+``Kept`` in and starts the record; the records themselves are
+``saves.py``'s.
 """
 
 from screens import show_results
@@ -11,20 +12,6 @@ class Kept:
     """Mixed into a table screen: ``setup``, ``moves``/``moves_n``."""
 
     replaying = False  # a replay's moves are shown, never counted or saved
-
-    def keep_start(self, app, game, players, deal, variant, starter, resumed, moves):
-        """A new game (or one ``resumed`` with its ``moves`` so far, None
-        when they were not kept)."""
-        levels = bytes(app.levels[:players]) if app.levels else b""
-        self.setup = (game.ID, players, variant, starter, deal, levels)
-        self.moves = bytearray(512 if moves is None else len(moves) + 256)
-        self.moves_n = 0
-        self.moves_ok = not resumed or moves is not None  # False: no replay of this one
-        if moves is not None:
-            self.moves[: len(moves)] = moves
-            self.moves_n = len(moves)
-        if not resumed and not self.replaying:
-            app.saves.forget_game()
 
     def log(self, action):
         """Note a move (and that the game changed since its last save)."""

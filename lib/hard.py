@@ -26,15 +26,15 @@ from games import MAX_ACTIONS
 # Pico (measured on the firmware: README, "Opponent levels"). Color
 # Elevator's moves cost the most. A playout is one sampled world, one
 # candidate action and one round of play after it.
-ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
+_ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
-MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
+_MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
 # one round with this evaluation, at a tenth of the cost (README).
 # When every seat knows the stock's order (deck_public), a world is nearly
-# known and depth pays instead: one world, up to DEEP_ROUNDS rounds (README).
-DEEP_ROUNDS = const(5)
+# known and depth pays instead: one world, up to _DEEP_ROUNDS rounds (README).
+_DEEP_ROUNDS = const(5)
 # On a board Hard also watches the clock (``clock``: milliseconds, as
 # supervisor.ticks_ms counts them): it starts no sample that would end
 # past THINK_MS, for the rare states whose moves cost far more than most.
@@ -154,7 +154,7 @@ def hard(game, obs, prng, moves=0, clock=None):
     start = clock() if clock else 0
     if obs.deck_public():
         return _deep(game, obs, prng, moves, n, normal, clock, start)
-    horizon = ROUNDS * obs.num_players
+    horizon = _ROUNDS * obs.num_players
     # a sample: one world, then each action copied, applied, played on
     rounds = moves // (_WORLD + n * (horizon + 2))
     if rounds < 2:
@@ -179,7 +179,7 @@ def hard(game, obs, prng, moves=0, clock=None):
     for i in range(n):
         if _actions[i] == normal:
             pick = i
-    return _settle(n, pick, done * MARGIN, normal)
+    return _settle(n, pick, done * _MARGIN, normal)
 
 
 def _settle(n, pick, margin, normal):
@@ -197,7 +197,7 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
     """Search when the stock's order is known (Roller Coaster after the pile
     has been turned over): the sampled worlds then differ only in the
     cards held since the deal, so one world serves every action and the
-    budget goes into looking further ahead, up to ``DEEP_ROUNDS`` rounds.
+    budget goes into looking further ahead, up to ``_DEEP_ROUNDS`` rounds.
     Actions the game calls the same choice (``choice_key``) are tried once."""
     seat = obs.current_player()
     key = game.choice_key
@@ -217,8 +217,8 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
                 pick = m
             m += 1
     rounds = ((moves - _WORLD) // m - 2) // obs.num_players
-    if rounds > DEEP_ROUNDS:
-        rounds = DEEP_ROUNDS
+    if rounds > _DEEP_ROUNDS:
+        rounds = _DEEP_ROUNDS
     if m == 1 or rounds < 2:
         return normal
     world = obs.clone()
@@ -229,4 +229,4 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
         if clock and i and _late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
         _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng)
-    return _settle(m, pick, MARGIN, normal)
+    return _settle(m, pick, _MARGIN, normal)

@@ -8,7 +8,6 @@ what it lacks.
 
 import games
 import store
-from savecodec import LINE
 from saves import GAME, LAST, MOVES, SAVED, SETTINGS, STATS
 
 
@@ -130,31 +129,6 @@ def read_record(data):
     if n < 0:
         raise ValueError("bad move count")
     return setup, bytes(r.take(n))
-
-
-def record_line(data):
-    """A record as the line the console prints (for tools and tests)."""
-    return LINE + "".join(["%02x" % b for b in data]) + " %04x" % store.crc16(data, len(data))
-
-
-def parse_line(line):
-    """Record bytes from a printed line (ValueError if it is not one)."""
-    line = line.strip()
-    if not line.startswith(LINE):
-        raise ValueError("not a replay line")
-    parts = line[len(LINE) :].split()
-    if len(parts) != 2 or len(parts[0]) % 2 or len(parts[1]) != 4:
-        raise ValueError("damaged replay line")
-    hexes = parts[0].lower()
-    for ch in hexes + parts[1].lower():
-        if ch not in "0123456789abcdef":
-            raise ValueError("damaged replay line")
-    data = bytearray(len(hexes) // 2)
-    for i in range(len(data)):
-        data[i] = int(hexes[2 * i : 2 * i + 2], 16)
-    if store.crc16(data, len(data)) != int(parts[1], 16):
-        raise ValueError("replay line fails its check: copied wrong?")
-    return bytes(data)
 
 
 def load(saves):

@@ -12,6 +12,7 @@ import gc
 import displayio
 
 import games
+import opponents
 import ui
 from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, START, UP, A, B
 
@@ -167,7 +168,7 @@ def load_game(app, game_id):
     into a heap without the last screen: the Hard player's search first
     when a seat plays Hard, then the rules, then the table."""
     app.clear()
-    if 2 in app.levels:  # opponents.HARD
+    if opponents.HARD in app.levels:
         __import__("hard")
         gc.collect()
     game = games.by_id(game_id)

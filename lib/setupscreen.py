@@ -3,11 +3,15 @@
 Loaded when a game is chosen from the menu, and let go on the menus.
 """
 
+from micropython import const
+
 import opponents
 import ui
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from prng import DEAL_MAX
 from screens import GameMenu, Screen, start_game
+
+_PER_SEAT = const(3)  # the level row's choice after the three levels: each seat its own
 
 
 class Setup(Screen):
@@ -22,9 +26,9 @@ class Setup(Screen):
         self.variant = variant
         self.deal = deal  # 0 = random, -1 = a solved, winnable deal, else that number
         self.digit = -1  # >= 0 while editing that digit of the deal number
-        # opponents' levels: one for all (0-2), or 3 = chosen seat by seat
-        self.level = 1
-        self.seat_levels = [1] * 12
+        # opponents' levels: one for all (EASY..HARD), or _PER_SEAT: seat by seat
+        self.level = opponents.NORMAL
+        self.seat_levels = [opponents.NORMAL] * 12
         self.rows = []
         self._build_rows()
         self.group.append(ui.heading(game.NAME, 8, 0))
@@ -43,7 +47,7 @@ class Setup(Screen):
             rows.append("variant")
         if game.MAX_PLAYERS > 1:
             rows.append("level")
-            if self.level == 3:
+            if self.level == _PER_SEAT:
                 rows.extend(["seat%d" % s for s in range(1, self.players)])
         rows.append("deal")
         rows.append("start")
@@ -55,7 +59,7 @@ class Setup(Screen):
             if row == "players":
                 out.append("Players  < %d >" % self.players)
             elif row == "level":
-                name = "Per seat" if self.level == 3 else opponents.NAMES[self.level]
+                name = "Per seat" if self.level == _PER_SEAT else opponents.NAMES[self.level]
                 out.append("Level < %s >" % name)
             elif row.startswith("seat"):
                 s = int(row[4:])
@@ -74,7 +78,7 @@ class Setup(Screen):
 
     def levels(self):
         """The level of each seat (seat 0, the person, is unused)."""
-        if self.level == 3:
+        if self.level == _PER_SEAT:
             return self.seat_levels[: self.players]
         return [self.level] * self.players
 
@@ -106,11 +110,11 @@ class Setup(Screen):
             self.players = hi if n < lo else lo if n > hi else n
             self._build_rows()
         elif row == "level":
-            self.level = (self.level + d) % 4
+            self.level = (self.level + d) % (_PER_SEAT + 1)
             self._build_rows()
         elif row.startswith("seat"):
             s = int(row[4:])
-            self.seat_levels[s] = (self.seat_levels[s] + d) % 3
+            self.seat_levels[s] = (self.seat_levels[s] + d) % (opponents.HARD + 1)
         elif row == "variant":
             self.variant = (self.variant + d) % len(self.game.VARIANTS)
         elif row == "deal":  # random -> a number -> winnable (where the game has a list)

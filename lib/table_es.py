@@ -105,6 +105,9 @@ class Table(TableKeys):
             return False  # the cursor, A plays, SELECT turns a card: the base's
         return True
 
+    def play(self, action):
+        self.state.apply(action)
+
     def played(self, action, now):
         s = self.state
         self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(s.top())

@@ -34,7 +34,18 @@ class TableKeys(Kept, Screen):
             self.state = state  # a saved game, resumed
         else:
             self.state = game.new_state(players, deal, variant, starter)
-        self.keep_start(app, game, players, deal, variant, starter, state is not None, moves)
+        # the record (gamelog.Kept): the setup, the moves so far (``moves``
+        # None: a resumed game's were not kept, so it has no replay)
+        levels = bytes(app.levels[:players]) if app.levels else b""
+        self.setup = (game.ID, players, variant, starter, deal, levels)
+        self.moves = bytearray(512 if moves is None else len(moves) + 256)
+        self.moves_n = 0
+        self.moves_ok = state is None or moves is not None
+        if moves is not None:
+            self.moves[: len(moves)] = moves
+            self.moves_n = len(moves)
+        if state is None and not replaying:
+            app.saves.forget_game()
         self.hand = []  # what the cursor moves over: the person's cards, or places
         self.cursor = 0
         self.message = ""
@@ -152,10 +163,6 @@ class TableKeys(Kept, Screen):
         self.play(action)
         self.log(action)
         self.played(action, now)
-
-    def play(self, action):
-        """Apply ``action`` for the seat to play."""
-        self.state.apply(action)
 
     def played(self, action, now):
         """The person's ``action`` is played: their turn goes on, or ends."""

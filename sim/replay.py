@@ -15,8 +15,35 @@ import savecodec
 import saveread
 import screens
 import snapread
+import store
 from buttons import RIGHT, START, A, B
 from ticks import ticks_add, ticks_diff
+
+
+def record_line(data):
+    """A record as the line the console prints (``savecodec.print_line``)."""
+    check = store.crc16(data, len(data))
+    return savecodec.LINE + "".join(["%02x" % b for b in data]) + " %04x" % check
+
+
+def parse_line(line):
+    """Record bytes from a printed line (ValueError if it is not one)."""
+    line = line.strip()
+    if not line.startswith(savecodec.LINE):
+        raise ValueError("not a replay line")
+    parts = line[len(savecodec.LINE) :].split()
+    if len(parts) != 2 or len(parts[0]) % 2 or len(parts[1]) != 4:
+        raise ValueError("damaged replay line")
+    hexes = parts[0].lower()
+    for ch in hexes + parts[1].lower():
+        if ch not in "0123456789abcdef":
+            raise ValueError("damaged replay line")
+    data = bytearray(len(hexes) // 2)
+    for i in range(len(data)):
+        data[i] = int(hexes[2 * i : 2 * i + 2], 16)
+    if store.crc16(data, len(data)) != int(parts[1], 16):
+        raise ValueError("replay line fails its check: copied wrong?")
+    return bytes(data)
 
 
 def load_record(path):
@@ -27,7 +54,7 @@ def load_record(path):
     text = data.decode("latin-1")
     at = text.find("ELEVATOR-REPLAY")
     if at >= 0:
-        return saveread.parse_line(text[at:].splitlines()[0])
+        return parse_line(text[at:].splitlines()[0])
     from saves import Saves
     from sim.nvm import FileNVM
 

@@ -17,6 +17,7 @@ import saveread
 import snapread
 import snapshot
 from prng import DEAL_MAX, Prng
+from sim import replay
 
 PRESETS = [
     (info.ID, players, variant)
@@ -83,9 +84,9 @@ def test_a_record_replays_to_the_same_end(game_id, players, variant):
         state.apply(a)
         moves.append(a)
     record = savecodec.to_bytes(savecodec.put_record, setup, moves, len(moves))
-    line = saveread.record_line(record)
-    assert saveread.parse_line("junk before\n" * 0 + line) == record
-    back_setup, back_moves = saveread.read_record(saveread.parse_line(line))
+    line = replay.record_line(record)
+    assert replay.parse_line("junk before\n" * 0 + line) == record
+    back_setup, back_moves = saveread.read_record(replay.parse_line(line))
     assert back_setup == setup and back_moves == bytes(moves)
     assert snapread.replay(back_setup, back_moves).key() == state.key()
 
@@ -142,12 +143,12 @@ def test_a_replay_refuses_a_move_the_rules_refuse():
 def test_replay_lines_catch_cuts_and_typos():
     setup = _setup("elevator", 4, 0, 9)
     record = savecodec.to_bytes(savecodec.put_record, setup, b"\x01\x02\xc8", 3)
-    line = saveread.record_line(record)
+    line = replay.record_line(record)
     for bad in (line[:-1], line.replace("ELEVATOR-REPLAY 1", "ELEVATOR-REPLAY 2"),
                 line[:30] + ("0" if line[30] != "0" else "1") + line[31:], "hello", line + " x",
                 line[:20] + "zz" + line[22:]):  # fmt: skip
         with pytest.raises(ValueError):
-            saveread.parse_line(bad)
+            replay.parse_line(bad)
 
 
 def _snapshot_mid_game(preset, deal, steps):

@@ -23,7 +23,7 @@ import snapread
 import store
 from app import App
 from prng import Prng
-from sim import autopilot
+from sim import autopilot, replay
 from sim.headless import Session
 from sim.nvm import FileNVM
 
@@ -350,7 +350,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(saveread.read_record(saveread.parse_line(line[0][11:]))[1])
+    n = len(saveread.read_record(replay.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"
