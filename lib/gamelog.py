@@ -1,17 +1,16 @@
 """What every table shares about keeping a game: the moves made so far
 (one byte each), and the three moments it is saved (the pause menu, the
-person idle, the end). The table base (``tablekeys.TableKeys``) mixes
-``Kept`` in and starts the record; the records themselves are
+person idle, the end). The base of every table (``tablekeys.TableKeys``)
+is a ``Kept`` and starts the record; the records themselves are
 ``saves.py``'s.
 """
 
-from screens import show_results
+from screens import Screen, show_results
 
 
-class Kept:
-    """Mixed into a table screen: ``setup``, ``moves``/``moves_n``."""
-
-    replaying = False  # a replay's moves are shown, never counted or saved
+class Kept(Screen):
+    """A table screen's record: ``setup``, ``moves``/``moves_n``; a
+    replay's (``replaying``) are shown, never counted or saved."""
 
     def log(self, action):
         """Note a move (and that the game changed since its last save)."""

@@ -63,6 +63,7 @@ class Table(TableKeys):
 
     # -- layout ----------------------------------------------------------
     def _layout(self, app):
+        """The widgets, what the table makes once, and the first turn."""
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()

@@ -106,7 +106,7 @@ class Table(TableKeys):
         return True
 
     def play(self, action):
-        self.state.apply(action)
+        self.state.apply(action)  # no record of the last turn: ``played`` says it
 
     def played(self, action, now):
         s = self.state

@@ -13,12 +13,11 @@ from micropython import const
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from gamelog import Kept
 from pause import Pause
-from screens import Screen
 
 HUMAN = const(0)
 
 
-class TableKeys(Kept, Screen):
+class TableKeys(Kept):
     axis = AXIS_HORIZONTAL
 
     def __init__(self, app, game, players, deal, variant=0, starter=0, state=None, moves=None,

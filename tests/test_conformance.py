@@ -1,89 +1,464 @@
-"""Generic conformance: random legal play of every game in ``games/`` at
-every player count checks the State interface's invariants."""
+"""The game contract (``games/CONTRACT.md``), checked for every game in the
+catalogue: its record and modules, ``new_state`` and the numbers it
+refuses, and the State interface at every step of random games and at
+random positions (legal actions, illegal ones refused with nothing
+changed, copies, observations, a snapshot round trip, the optional hooks).
+No game is named here: each check loops over ``games.CATALOGUE``, and each
+assertion's message names the contract line it checks."""
+
+import inspect
+import os
 
 import positions
-from catalog import all_games
+import pytest
+from catalog import records
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import random_position
 
 import games
-from prng import Prng
+import snapread
+import snapshot
+from cardset import CardSet
+from gamestate import GameState
+from prng import DEAL_MAX, Prng
 
-_CASES = [
-    (g, n, v)
-    for g in all_games()
-    for n in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1)
-    for v in range(len(g.VARIANTS))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_RECORDS = records()
+_IDS = [info.ID for info, _ in _RECORDS]
+_TABLES = [
+    (info, game, n, v)
+    for info, game in _RECORDS
+    for n in range(info.MIN_PLAYERS, info.MAX_PLAYERS + 1)
+    for v in range(len(info.VARIANTS))
 ]
 _MAX_STEPS = 20000
+_CARDS = 108  # actions are a card id below 108, or DRAW/DONE (200/201)
+_UNSET = -999  # what a legal-action buffer holds where nothing was written
+# The table's last-move fields the rules used to carry (snapshot FORMAT 1):
+# the table's now (``table.Last``), never the State's.
+_TABLE_ONLY = ("observer", "quiet", "event", "event_seat", "event_n", "last_seat", "last_a",
+               "last_b", "last_drew", "last_kind", "last_n")  # fmt: skip
+
+per_game = pytest.mark.parametrize("info,game", _RECORDS, ids=_IDS)
+deals = st.integers(1, DEAL_MAX)
+nums = st.integers(0, 11)  # a player count, a variant, a starter: see _table
 
 
-def _random_game(game, players, variant, deal, seed):
+# -- helpers ------------------------------------------------------------------
+def _starter(info, players, k):
+    """A seat to start: any seat in a series game, else seat 0."""
+    return k % players if info.series else 0
+
+
+def _table(info, n, v, k):
+    """(players, variant, starter) of a game from three small numbers, so
+    every game gets its share of examples."""
+    players = info.MIN_PLAYERS + n % (info.MAX_PLAYERS - info.MIN_PLAYERS + 1)
+    return players, v % len(info.VARIANTS), _starter(info, players, k)
+
+
+def _domain(game):
+    """Every action a game can name: card ids below 108, DRAW and DONE."""
+    return list(range(_CARDS)) + [game.DRAW, game.DONE]
+
+
+def _position(game, players, variant, starter, deal, steps):
+    """The state ``steps`` random legal actions into a deal (fewer if the
+    game ends first)."""
+    s = game.new_state(players, deal, variant, starter)
+    prng = Prng(deal)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        legal = s.legal_list()
+        s.apply(legal[prng.below(len(legal))])
+    return s
+
+
+def _plain(v):
+    if isinstance(v, CardSet):
+        return ("CardSet", tuple(v.w))
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v)
+    if isinstance(v, (list, tuple)):
+        return tuple(_plain(x) for x in v)
+    return v
+
+
+def _attrs(s, live=False):
+    """Every attribute of a state, comparable (CardSets by their words,
+    buffers as bytes); with ``live``, the stock and the pile only up to
+    ``deck_n``/``pile_n`` (what a snapshot keeps of them)."""
+    out = {name: _plain(v) for name, v in vars(s).items()}
+    if live:
+        out["deck"] = bytes(s.deck[: s.deck_n])
+        out["pile"] = bytes(s.pile[: s.pile_n])
+    return out
+
+
+def _differ(a, b):
+    """The attributes two ``_attrs`` disagree on."""
+    return sorted(k for k in set(a) | set(b) if a.get(k, _UNSET) != b.get(k, _UNSET))
+
+
+def _legal(s):
+    """The legal actions through a buffer of ``games.MAX_ACTIONS`` with a
+    margin, checking what ``legal_actions`` writes."""
+    buf = [_UNSET] * (games.MAX_ACTIONS + 8)
+    n = s.legal_actions(buf)
+    assert 0 <= n <= games.MAX_ACTIONS, "legal_actions: at most games.MAX_ACTIONS"
+    assert buf[n:] == [_UNSET] * (len(buf) - n), "legal_actions: writes n actions, no more"
+    legal = buf[:n]
+    assert legal == sorted(set(legal)), "legal_actions: ascending and distinct"
+    return legal
+
+
+def _check_turn(s, game, players):
+    """``current_player`` and ``legal_actions`` agree with ``is_over``."""
+    over = s.is_over()
+    seat = s.current_player()
+    assert (seat == games.TERMINAL) == over, "current_player() is TERMINAL exactly when over"
+    legal = _legal(s)
+    if over:
+        assert not legal, "legal_actions: none once over"
+        return seat, legal
+    assert 0 <= seat < players, "current_player(): a seat while the game is on"
+    assert legal, "legal_actions: a live state has a legal action"
+    assert all(0 <= a < _CARDS or a in (game.DRAW, game.DONE) for a in legal), (
+        "actions: a card id below 108, or DRAW/DONE"
+    )
+    return seat, legal
+
+
+def _check_results(s, info, game, players, deal):
+    """The results and the hooks that speak once the game is over."""
+    places = s.ranking()
+    assert len(places) == players and min(places) == 0, "ranking(): places from 0 (best)"
+    ret = s.returns()
+    assert len(ret) == players and set(ret) <= {0.0, 1.0}, "returns(): 1.0 or 0.0 a seat"
+    assert s.winners() == [i for i in range(players) if ret[i] == 1.0], (
+        "winners(): the seats returns() gives 1.0"
+    )
+    if players > 1:
+        assert ret == [1.0 if p == 0 else 0.0 for p in places], "returns(): 1.0 per first place"
+    for seat in range(players):
+        left = s.cards_left(seat)
+        assert isinstance(left, int) and left >= 0, "cards_left(seat): a count"
+    name = s.ending_name()
+    assert isinstance(name, str) and name, "ending_name(): how the game ended, once over"
+    if info.series:
+        nxt = game.next_starter(s, deal + 1)
+        assert 0 <= nxt < players, "next_starter(state, deal): a seat"
+        assert game.new_state(players, deal + 1, 0, nxt).starter == nxt, (
+            "next_starter: the next deal starts there"
+        )
+
+
+def _random_game(info, game, players, variant, deal, seed, starter=0):
     """Play random legal actions; check invariants at every step; return
     the list of actions and the final state."""
-    s = game.new_state(players, deal, variant)
+    s = game.new_state(players, deal, variant, starter)
     total = sorted(s.all_cards())
     assert len(set(total)) == len(total), "a card is dealt twice"
-    buf = [0] * games.MAX_ACTIONS
     prng = Prng(seed)
     actions = []
-    while not s.is_over():
-        seat = s.current_player()
-        assert 0 <= seat < players
-        n = s.legal_actions(buf)
-        assert n > 0, "a live state must have a legal action"
-        legal = buf[:n]
-        assert legal == sorted(legal) and len(set(legal)) == n
+    while True:
+        seat, legal = _check_turn(s, game, players)
+        if s.is_over():
+            break
         for a in legal:
-            assert isinstance(s.describe(a), str)
-        a = legal[prng.below(n)]
-        # the observation shows the seat's own cards and is hidden-info free
-        obs = s.observe(seat)
-        assert obs.legal_list() == legal
+            text = s.describe(a)
+            assert isinstance(text, str) and text, "describe(a): words for a legal action"
+        # the seat's own legal actions depend only on what it sees
+        assert s.observe(seat).legal_list() == legal, "observe(seat): the same legal actions"
+        a = legal[prng.below(len(legal))]
         s.apply(a)
         actions.append(a)
         assert sorted(s.all_cards()) == total, "cards not conserved"
         assert len(actions) < _MAX_STEPS, "game does not end"
-    assert s.current_player() == -1 and s.legal_actions(buf) == 0
-    places = s.ranking()
-    assert len(places) == players and min(places) == 0
-    assert len(s.returns()) == players
+    _check_results(s, info, game, players, deal)
     return actions, s
 
 
-@settings(max_examples=40, deadline=None)
-@given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), seed=st.integers(1, 1000))
-def test_random_play_keeps_invariants(case, deal, seed):
-    game, players, variant = case
-    _random_game(game, players, variant, deal, seed)
+# -- the catalogue record and the rules module ----------------------------------
+@per_game
+def test_rules_module_keeps_the_contract(info, game):
+    assert games.info(info.ID) is info, "games.info(ID): the record"
+    assert game.INFO is info, "rules INFO: the game's catalogue record"
+    assert game.INFO is games.info(game.ID), "rules INFO is games.info(ID)"
+    assert game.__name__ == "games." + info.module, "Info.module: the rules module"
+    names = ("ID", "NAME", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS", "VARIANTS")
+    for name, value in zip(names, info.fields()):
+        assert getattr(game, name) == value, "rules %s: unpacked from INFO" % name
+        assert getattr(info, name) == value, "Info.fields(): %s" % name
+    assert 1 <= info.MIN_PLAYERS <= info.DEFAULT_PLAYERS <= info.MAX_PLAYERS, "player range"
+    assert info.VARIANTS and all(isinstance(v, str) for v in info.VARIANTS), "VARIANTS: names"
+    sig = str(inspect.signature(game.new_state))
+    assert sig == "(players, deal=1, variant=0, starter=0)", (
+        "new_state(players, deal=1, variant=0, starter=0), not new_state%s" % sig
+    )
+    assert list(inspect.signature(game.basic_policy).parameters)[:2] == ["obs", "prng"], (
+        "basic_policy(obs, prng)"
+    )
+    assert (game.DRAW, game.DONE) == (200, 201), "DRAW, DONE: the actions at 200/201"
+    assert hasattr(game, "next_starter") == info.series, (
+        "next_starter(state, deal): exactly in series games (INFO.series)"
+    )
+    if hasattr(game, "choice_key"):
+        assert callable(game.choice_key), "choice_key(action): optional, a function"
+    text = getattr(__import__("games." + info.text), info.text)
+    assert callable(text.describe) and callable(text.why_illegal), (
+        "text module (Info.text): describe(state, action), why_illegal(state, action)"
+    )
+    assert os.path.isfile(os.path.join(ROOT, "lib", info.table + ".py")), (
+        "table module (Info.table): in lib/"
+    )
+    if info.solved:
+        assert os.path.isfile(os.path.join(ROOT, "games", info.solved)), "Info.solved: in games/"
+    s = game.new_state(info.DEFAULT_PLAYERS)
+    assert isinstance(s, GameState), "State: a subclass of GameState"
+    assert s.INFO is info, "State INFO: the catalogue record"
+    assert s.max_actions == games.MAX_ACTIONS, "the one bound of every action buffer"
+    assert callable(getattr(s, "ending_name", None)), "ending_name(): required"
+
+
+def test_catalogue_ids_are_distinct():
+    assert len({i.ID for i in games.CATALOGUE}) == len(games.CATALOGUE), "Info.ID: unique"
+    assert len({i.SAVE_ID for i in games.CATALOGUE}) == len(games.CATALOGUE), "Info.SAVE_ID: unique"
+
+
+@per_game
+def test_new_state_deals_every_table(info, game):
+    for players in range(info.MIN_PLAYERS, info.MAX_PLAYERS + 1):
+        for variant in range(len(info.VARIANTS)):
+            for starter in range(players) if info.series else (0,):
+                s = game.new_state(players, 5, variant, starter)
+                assert s.INFO is info and s.num_players == players, "new_state: the table"
+                assert s.starter == starter, "State starter: the seat that played first"
+                assert s.current_player() == starter, "new_state: the starter plays first"
+                assert sorted(s.all_cards()) == list(range(s.ncards)), "the deal: every card once"
+                assert all(s.counts[i] == s.hands[i].count() for i in range(players)), (
+                    "counts: the hand sizes"
+                )
+                again = game.new_state(players, 5, variant, starter)
+                assert again.key() == s.key(), "new_state: the same cards for the same numbers"
+            other = game.new_state(players, 6, variant)
+            assert other.key() != game.new_state(players, 5, variant).key(), "deal: shuffles"
+
+
+@per_game
+def test_new_state_refuses_bad_players_and_variants(info, game):
+    for players in {0, info.MIN_PLAYERS - 1, info.MAX_PLAYERS + 1}:
+        with pytest.raises(ValueError):
+            game.new_state(players)
+            pytest.fail("new_state: %d players raise ValueError (INFO.check)" % players)
+    for variant in (-1, len(info.VARIANTS)):
+        with pytest.raises(ValueError):
+            game.new_state(info.DEFAULT_PLAYERS, 1, variant)
+            pytest.fail("new_state: variant %d raises ValueError (INFO.check)" % variant)
+
+
+@per_game
+def test_new_state_refuses_bad_starters(info, game):
+    players = info.DEFAULT_PLAYERS
+    bad = (-1, players) if info.series else (-1, 1, players - 1, players)
+    for starter in sorted(set(bad) - {0}):
+        with pytest.raises(ValueError):
+            game.new_state(players, 1, 0, starter)
+            pytest.fail(
+                "new_state: starter %d at %d players raises ValueError (INFO.check; "
+                "0 unless the game plays series, else a seat)" % (starter, players)
+            )
+
+
+# -- random play ----------------------------------------------------------------
+@per_game
+@settings(max_examples=10, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, seed=st.integers(1, 1000))
+def test_random_play_keeps_invariants(info, game, n, v, k, deal, seed):
+    players, variant, starter = _table(info, n, v, k)
+    _random_game(info, game, players, variant, deal, seed, starter)
 
 
 def test_every_game_and_player_count_plays_to_the_end():
-    for game, players, variant in _CASES:
+    for info, game, players, variant in _TABLES:
         for deal in (1, 2):
-            _random_game(game, players, variant, deal, deal * 7 + players)
+            starter = _starter(info, players, deal + players)
+            _random_game(info, game, players, variant, deal, deal * 7 + players, starter)
 
 
-@settings(max_examples=15, deadline=None)
-@given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1))
-def test_seeded_game_replays_identically(case, deal):
-    game, players, variant = case
-    a1, s1 = _random_game(game, players, variant, deal, 99)
-    a2, s2 = _random_game(game, players, variant, deal, 99)
+@per_game
+@settings(max_examples=4, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals)
+def test_seeded_game_replays_identically(info, game, n, v, k, deal):
+    players, variant, starter = _table(info, n, v, k)
+    a1, s1 = _random_game(info, game, players, variant, deal, 99, starter)
+    a2, s2 = _random_game(info, game, players, variant, deal, 99, starter)
     assert a1 == a2 and s1.key() == s2.key()
     # replaying the action list from the deal reaches the same state
-    s3 = game.new_state(players, deal, variant)
+    s3 = game.new_state(players, deal, variant, starter)
     for a in a1:
         s3.apply(a)
     assert s3.key() == s1.key()
 
 
-@settings(max_examples=20, deadline=None)
-@given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 60))
-def test_clone_is_independent_and_observation_hides(case, deal, steps):
-    game, players, variant = case
-    s = random_position(game, players, variant, deal, steps)
+# -- the State at random positions ------------------------------------------------
+@per_game
+@settings(max_examples=15, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    s = _position(game, players, variant, starter, deal, steps)
+    assert s.INFO is info, "State INFO: the catalogue record"
+    assert s.starter == starter, "State starter: the seat that played first"
+    seat, legal = _check_turn(s, game, players)
+    before = _attrs(s)
+    # FIELDS, BUFFERS, SETS: the rules' scalars, bytearrays and CardSets
+    names = list(s.FIELDS) + list(s.BUFFERS) + list(s.SETS)
+    assert len(set(names)) == len(names), "FIELDS/BUFFERS/SETS: no name twice"
+    assert not set(names) & {"hands", "counts", "deck", "pile"}, (
+        "FIELDS/BUFFERS/SETS: besides hands, counts, stock and pile"
+    )
+    for name in s.FIELDS:
+        v = getattr(s, name)
+        assert type(v) in (int, bool), "FIELDS: scalars (%s is %s)" % (name, type(v).__name__)
+    for name in s.BUFFERS:
+        assert type(getattr(s, name)) is bytearray, "BUFFERS: bytearrays (%s)" % name
+    for name in s.SETS:
+        assert isinstance(getattr(s, name), CardSet), "SETS: CardSets (%s)" % name
+    table_only = [n for n in vars(s) if n in _TABLE_ONLY or n.startswith("event")]
+    assert not table_only, "State: rules alone, the last turn is table.Last's: %s" % table_only
+    # a copy holds every attribute (nothing outside FIELDS/BUFFERS/SETS)
+    c = s.clone()
+    assert c is not s and type(c) is type(s), "clone(): a new State"
+    assert not _differ(_attrs(c), before), (
+        "clone(): a copy from FIELDS/BUFFERS/SETS holds the whole state; differs in %s"
+        % _differ(_attrs(c), before)
+    )
+    assert c.key() == s.key() and c.legal_list() == legal, "clone(): same key and legal actions"
+    blank = s._blank()
+    assert type(blank) is type(s) and blank.num_players == players, "_blank(): same table"
+    blank._copy_from(s)
+    assert not _differ(_attrs(blank), before), "_copy_from(o): becomes a copy"
+    # every legal action applies; any other raises ValueError, changing nothing
+    for a in legal:
+        c.apply(a)
+        c._copy_from(s)
+    for a in _domain(game):
+        if a in legal:
+            continue
+        with pytest.raises(ValueError):
+            s.apply(a)
+            pytest.fail("apply(%d): ValueError for an illegal action" % a)
+        assert not _differ(_attrs(s), before), (
+            "apply(%d) refused: the state unchanged, but %s changed"
+            % (a, _differ(_attrs(s), before))
+        )
+    # why_illegal: '' exactly for the legal actions; describe: words for them
+    if not s.is_over():
+        for a in _domain(game):
+            why = s.why_illegal(a)
+            assert isinstance(why, str), "why_illegal(a): a str"
+            assert (why == "") == (a in legal), "why_illegal(a): '' exactly when legal (%d)" % a
+        for a in legal:
+            assert isinstance(s.describe(a), str) and s.describe(a), "describe(a): words"
+        if hasattr(game, "choice_key"):
+            for a in legal:
+                hash(game.choice_key(a))
+        assert game.basic_policy(s.observe(seat), Prng(3)) in legal, (
+            "basic_policy(obs, prng): a legal action"
+        )
+    # optional hooks
+    assert type(s.deck_public()) is bool, "deck_public(): a bool"
+    pub = s._public()
+    assert pub is None or isinstance(pub, CardSet), "_public(): None or a CardSet"
+    if type(s).undo is GameState.undo:
+        assert s.undo() is False, "undo(): False without undo"
+    elif legal:
+        c._copy_from(s)
+        c.apply(legal[0])
+        assert c.undo() is True, "undo(): True when a move is taken back"
+        assert c.key() == s.key() and c.legal_list() == legal, "undo(): the move taken back"
+    if s.is_over():
+        assert isinstance(s.ending_name(), str) and s.ending_name(), "ending_name(): once over"
+    if hasattr(s, "score"):
+        assert isinstance(s.score(), int), "score(): a number"
+    assert not _differ(_attrs(s), before), "the checks changed the state"
+
+
+@per_game
+@settings(max_examples=12, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_observe_fills_into_and_hides(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    s = _position(game, players, variant, starter, deal, steps)
+    before = _attrs(s)
+    legal = s.legal_list()
+    known = s._public()
+    for seat in range(players):
+        fresh = s.observe(seat)
+        assert type(fresh) is type(s) and fresh is not s, "observe(seat): a State"
+        into = s.clone()  # a refilled _blank() holding every hidden card: none may stay
+        assert s.observe(seat, into) is into, "observe(seat, into): fills into, returns it"
+        assert not _differ(_attrs(into), _attrs(fresh)), (
+            "observe(seat, into): the same as a new observation; differs in %s"
+            % _differ(_attrs(into), _attrs(fresh))
+        )
+        assert not _differ(_attrs(s), before), "observe: the original unchanged"
+        assert into.hands[seat] == s.hands[seat], "observe: the seat's own hand"
+        assert list(into.counts) == list(s.counts), "observe: every count"
+        assert into.pile[: s.pile_n] == s.pile[: s.pile_n], "observe: the pile"
+        for other in range(players):
+            if other != seat:
+                assert all(s.hands[other].contains(c) for c in into.hands[other]), (
+                    "observe: other hands hold only their own cards"
+                )
+                assert all(known is not None and c in known for c in into.hands[other]), (
+                    "observe: other hands blanked but for the cards in _public()"
+                )
+        if s.deck_public():
+            assert into.deck == s.deck, "observe: a public stock is shown"
+        else:
+            assert into.deck == bytes(len(into.deck)), "observe: the stock blanked"
+        if seat == s.current_player():
+            assert into.legal_list() == legal, "observe: the seat's own legal actions"
+
+
+@per_game
+@settings(max_examples=10, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_snapshot_round_trip(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    s = _position(game, players, variant, starter, deal, steps)
+    buf = bytearray(1024)
+    data = bytes(buf[: snapshot.put(s, buf, 0)])
+    setup = (info.ID, players, variant, starter, deal, bytes([1] * players))
+    back = snapread.read(setup, data)
+    assert back.key() == s.key(), "snapshot: read back, the same key()"
+    assert back.legal_list() == s.legal_list(), "snapshot: read back, the same legal actions"
+    assert not _differ(_attrs(back, True), _attrs(s, True)), (
+        "snapshot: holds what a copy holds; differs in %s"
+        % _differ(_attrs(back, True), _attrs(s, True))
+    )
+    prng = Prng(deal ^ steps)
+    for _ in range(12):  # and plays on identically
+        if s.is_over():
+            break
+        legal = s.legal_list()
+        a = legal[prng.below(len(legal))]
+        s.apply(a)
+        back.apply(a)
+        assert back.key() == s.key(), "snapshot: read back, plays on identically"
+        assert back.legal_list() == s.legal_list(), "snapshot: plays on, same legal actions"
+    assert back.is_over() == s.is_over(), "snapshot: plays on to the same end"
+
+
+@per_game
+@settings(max_examples=4, deadline=None)
+@given(n=nums, v=nums, deal=deals, steps=st.integers(0, 60))
+def test_clone_is_independent_and_observation_hides(info, game, n, v, deal, steps):
+    players, variant, _ = _table(info, n, v, 0)
+    s = _position(game, players, variant, 0, deal, steps)
     before = s.key()
     c = s.clone()
     assert c.key() == before
@@ -104,11 +479,12 @@ def test_clone_is_independent_and_observation_hides(case, deal, steps):
     assert obs.hands[seat] == s.hands[seat]
 
 
-@settings(max_examples=30, deadline=None)
-@given(case=st.sampled_from(_CASES), deal=st.integers(1, 2**30 - 1), steps=st.integers(0, 80))
-def test_decisions_depend_only_on_what_the_seat_sees(case, deal, steps):
-    game, players, variant = case
-    s = random_position(game, players, variant, deal, steps)
+@per_game
+@settings(max_examples=6, deadline=None)
+@given(n=nums, v=nums, deal=deals, steps=st.integers(0, 80))
+def test_decisions_depend_only_on_what_the_seat_sees(info, game, n, v, deal, steps):
+    players, variant, _ = _table(info, n, v, 0)
+    s = _position(game, players, variant, 0, deal, steps)
     if s.is_over():
         return
     seat = s.current_player()
