@@ -17,6 +17,7 @@ import gc
 import sys
 
 import displayio
+from micropython import const
 
 from buttons import PRESS, REPEAT, Event
 from failsafe import Failsafe, mem_free
@@ -28,6 +29,16 @@ from ticks import ticks_diff
 # the heap is empty) and kept, so a game's start compiles only its own
 # modules (``python -m sim.memory`` shows why: tests/mp/session.py).
 _KEEP = ("table", "results", "opponents", "gamestate")
+
+
+# The console's tones, as (Hz, ms) pairs: a key, your turn, a refusal, a
+# game won and a game lost
+CLICK = const(0)
+TURN = const(1)
+REFUSED = const(2)
+WON = const(3)
+LOST = const(4)
+_TONES = (880, 30, 660, 40, 220, 60, 880, 120, 330, 120)
 
 
 class App(Failsafe):
@@ -135,9 +146,11 @@ class App(Failsafe):
         self.screen = None
         gc.collect()
 
-    def beep(self, freq=880, ms=30):
+    def beep(self, tone=0):
+        """Sound one of the console's tones (``app.CLICK``, ``TURN``,
+        ``REFUSED``, ``WON``, ``LOST``), unless the sound is off."""
         if self.settings.sound:
-            self.hw.tone(freq, ms)
+            self.hw.tone(_TONES[2 * tone], _TONES[2 * tone + 1])
 
     def step(self, now):
         """One frame: events, screen logic, refresh; any failure is caught."""

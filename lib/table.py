@@ -19,6 +19,7 @@ computer players' turns.
 import cards
 import opponents
 import ui
+from app import TURN
 from tablekeys import HUMAN, TableKeys
 from ticks import ticks_add, ticks_diff
 
@@ -183,7 +184,7 @@ class Table(TableKeys):
             self.wait_until = ticks_add(now, pace)
             if self.my_turn():
                 self._begin_turn(now)
-                self.app.beep(660, 40)
+                self.app.beep(TURN)
         self.message = self.last_text()
         self.render()
 

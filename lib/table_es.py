@@ -25,6 +25,7 @@ from micropython import const
 
 import cards
 import ui
+from app import LOST, WON
 from buttons import START, UP, A, B
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver
@@ -113,7 +114,7 @@ class Table(TableKeys):
         self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(s.top())
         if s.is_over():
             self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
-            self.app.beep(880 if s.winner == 0 else 330, 120)
+            self.app.beep(WON if s.winner == 0 else LOST)
 
     def hint(self):
         s = self.state

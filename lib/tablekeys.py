@@ -10,6 +10,7 @@ the hand games'; the solitaire has its own.
 
 from micropython import const
 
+from app import REFUSED
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from gamelog import Kept
 from pause import Pause
@@ -152,7 +153,7 @@ class TableKeys(Kept):
         why = self.state.why_illegal(action)
         if why:
             self.message = why.upper()
-            self.app.beep(220, 60)
+            self.app.beep(REFUSED)
         return bool(why)
 
     def take(self, action, now):

@@ -193,10 +193,6 @@ def test_rules_module_keeps_the_contract(info, game):
         assert getattr(info, name) == value, "Info.fields(): %s" % name
     assert 1 <= info.MIN_PLAYERS <= info.DEFAULT_PLAYERS <= info.MAX_PLAYERS, "player range"
     assert info.VARIANTS and all(isinstance(v, str) for v in info.VARIANTS), "VARIANTS: names"
-    sig = str(inspect.signature(game.new_state))
-    assert sig == "(players, deal=1, variant=0, starter=0)", (
-        "new_state(players, deal=1, variant=0, starter=0), not new_state%s" % sig
-    )
     assert list(inspect.signature(game.basic_policy).parameters)[:2] == ["obs", "prng"], (
         "basic_policy(obs, prng)"
     )
@@ -220,6 +216,14 @@ def test_rules_module_keeps_the_contract(info, game):
     assert s.INFO is info, "State INFO: the catalogue record"
     assert s.max_actions == games.MAX_ACTIONS, "the one bound of every action buffer"
     assert callable(getattr(s, "ending_name", None)), "ending_name(): required"
+
+
+@per_game
+def test_new_state_signature(info, game):
+    sig = str(inspect.signature(game.new_state))
+    assert sig == "(players, deal=1, variant=0, starter=0)", (
+        "new_state(players, deal=1, variant=0, starter=0), not new_state%s" % sig
+    )
 
 
 def test_catalogue_ids_are_distinct():
@@ -302,17 +306,15 @@ def test_seeded_game_replays_identically(info, game, n, v, k, deal):
     assert s3.key() == s1.key()
 
 
-# -- the State at random positions ------------------------------------------------
-@per_game
-@settings(max_examples=15, deadline=None)
-@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
-def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
-    players, variant, starter = _table(info, n, v, k)
-    s = _position(game, players, variant, starter, deal, steps)
+# -- the State at a position ------------------------------------------------------
+def _check_members(info, game, s, players, starter):
+    """The State's members at a position: FIELDS/BUFFERS/SETS, copies,
+    legal and illegal actions, text, the optional hooks."""
     assert s.INFO is info, "State INFO: the catalogue record"
     assert s.starter == starter, "State starter: the seat that played first"
     seat, legal = _check_turn(s, game, players)
     before = _attrs(s)
+    key = s.key()
     # FIELDS, BUFFERS, SETS: the rules' scalars, bytearrays and CardSets
     names = list(s.FIELDS) + list(s.BUFFERS) + list(s.SETS)
     assert len(set(names)) == len(names), "FIELDS/BUFFERS/SETS: no name twice"
@@ -320,13 +322,13 @@ def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
         "FIELDS/BUFFERS/SETS: besides hands, counts, stock and pile"
     )
     for name in s.FIELDS:
-        v = getattr(s, name)
-        assert type(v) in (int, bool), "FIELDS: scalars (%s is %s)" % (name, type(v).__name__)
+        kind = type(getattr(s, name))
+        assert kind in (int, bool), "FIELDS: scalars (%s is %s)" % (name, kind.__name__)
     for name in s.BUFFERS:
         assert type(getattr(s, name)) is bytearray, "BUFFERS: bytearrays (%s)" % name
     for name in s.SETS:
         assert isinstance(getattr(s, name), CardSet), "SETS: CardSets (%s)" % name
-    table_only = [n for n in vars(s) if n in _TABLE_ONLY or n.startswith("event")]
+    table_only = [a for a in vars(s) if a in _TABLE_ONLY or a.startswith("event")]
     assert not table_only, "State: rules alone, the last turn is table.Last's: %s" % table_only
     # a copy holds every attribute (nothing outside FIELDS/BUFFERS/SETS)
     c = s.clone()
@@ -350,12 +352,12 @@ def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
         with pytest.raises(ValueError):
             s.apply(a)
             pytest.fail("apply(%d): ValueError for an illegal action" % a)
-        assert not _differ(_attrs(s), before), (
+        assert s.key() == key and not _differ(_attrs(s), before), (
             "apply(%d) refused: the state unchanged, but %s changed"
             % (a, _differ(_attrs(s), before))
         )
     # why_illegal: '' exactly for the legal actions; describe: words for them
-    if not s.is_over():
+    if legal:
         for a in _domain(game):
             why = s.why_illegal(a)
             assert isinstance(why, str), "why_illegal(a): a str"
@@ -364,7 +366,7 @@ def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
             assert isinstance(s.describe(a), str) and s.describe(a), "describe(a): words"
         if hasattr(game, "choice_key"):
             for a in legal:
-                hash(game.choice_key(a))
+                hash(game.choice_key(a))  # choice_key(action): a key
         assert game.basic_policy(s.observe(seat), Prng(3)) in legal, (
             "basic_policy(obs, prng): a legal action"
         )
@@ -386,12 +388,8 @@ def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
     assert not _differ(_attrs(s), before), "the checks changed the state"
 
 
-@per_game
-@settings(max_examples=12, deadline=None)
-@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
-def test_observe_fills_into_and_hides(info, game, n, v, k, deal, steps):
-    players, variant, starter = _table(info, n, v, k)
-    s = _position(game, players, variant, starter, deal, steps)
+def _check_observe(s, players):
+    """``observe(seat, into)`` for every seat at a position."""
     before = _attrs(s)
     legal = s.legal_list()
     known = s._public()
@@ -424,15 +422,11 @@ def test_observe_fills_into_and_hides(info, game, n, v, k, deal, steps):
             assert into.legal_list() == legal, "observe: the seat's own legal actions"
 
 
-@per_game
-@settings(max_examples=10, deadline=None)
-@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
-def test_snapshot_round_trip(info, game, n, v, k, deal, steps):
-    players, variant, starter = _table(info, n, v, k)
-    s = _position(game, players, variant, starter, deal, steps)
+def _check_snapshot(s, setup, seed):
+    """``snapshot.put`` then ``snapread.read``: the same state, playing on
+    identically."""
     buf = bytearray(1024)
     data = bytes(buf[: snapshot.put(s, buf, 0)])
-    setup = (info.ID, players, variant, starter, deal, bytes([1] * players))
     back = snapread.read(setup, data)
     assert back.key() == s.key(), "snapshot: read back, the same key()"
     assert back.legal_list() == s.legal_list(), "snapshot: read back, the same legal actions"
@@ -440,7 +434,8 @@ def test_snapshot_round_trip(info, game, n, v, k, deal, steps):
         "snapshot: holds what a copy holds; differs in %s"
         % _differ(_attrs(back, True), _attrs(s, True))
     )
-    prng = Prng(deal ^ steps)
+    s = s.clone()
+    prng = Prng(seed)
     for _ in range(12):  # and plays on identically
         if s.is_over():
             break
@@ -451,6 +446,53 @@ def test_snapshot_round_trip(info, game, n, v, k, deal, steps):
         assert back.key() == s.key(), "snapshot: read back, plays on identically"
         assert back.legal_list() == s.legal_list(), "snapshot: plays on, same legal actions"
     assert back.is_over() == s.is_over(), "snapshot: plays on to the same end"
+
+
+def _setup(info, players, variant, starter, deal):
+    """A save's setup: (game_id, players, variant, starter, deal, levels)."""
+    return (info.ID, players, variant, starter, deal, bytes([1] * players))
+
+
+@per_game
+def test_contract_at_seeded_positions(info, game):
+    """Every check of a position, at fixed points of seeded games of every
+    variant at the fewest, the usual and the most players."""
+    for players in sorted({info.MIN_PLAYERS, info.DEFAULT_PLAYERS, info.MAX_PLAYERS}):
+        for variant in range(len(info.VARIANTS)):
+            for deal in (1, 2):
+                starter = _starter(info, players, deal)
+                for steps in (0, 9, 30, 70, 160):
+                    s = _position(game, players, variant, starter, deal, steps)
+                    _check_members(info, game, s, players, starter)
+                    _check_observe(s, players)
+                    setup = _setup(info, players, variant, starter, deal)
+                    _check_snapshot(s, setup, steps)
+
+
+@per_game
+@settings(max_examples=12, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    s = _position(game, players, variant, starter, deal, steps)
+    _check_members(info, game, s, players, starter)
+
+
+@per_game
+@settings(max_examples=10, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_observe_fills_into_and_hides(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    _check_observe(_position(game, players, variant, starter, deal, steps), players)
+
+
+@per_game
+@settings(max_examples=10, deadline=None)
+@given(n=nums, v=nums, k=nums, deal=deals, steps=st.integers(0, 200))
+def test_snapshot_round_trip(info, game, n, v, k, deal, steps):
+    players, variant, starter = _table(info, n, v, k)
+    s = _position(game, players, variant, starter, deal, steps)
+    _check_snapshot(s, _setup(info, players, variant, starter, deal), deal ^ steps)
 
 
 @per_game
