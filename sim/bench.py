@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from games import CATALOGUE, by_id
-from sim import bundle, cli, selfplay, tournament
+from sim import bundle, cli, selfplay, speed, tournament
 from sim.headless import Session
 from sim.mpvm import (
     ROOT,
@@ -224,15 +224,17 @@ print(total // 20, worst)
 
 
 def solver_figures():
-    """The solitaire solver on CPython (200 deals) and its budgeted hint
-    on the MicroPython VM (the board's setting)."""
+    """The solitaire solver on CPython (deals 1-3000, both cores) and its
+    budgeted hint on the MicroPython VM (the board's setting)."""
     from sim import solve
 
-    results = solve.run(list(range(1, 201)))
-    info = solve.summary("1-200", results, 0)
+    t0 = time.perf_counter()
+    results = solve.run(list(range(1, 3001)), jobs=2)
+    info = solve.summary("1-3000", results, time.perf_counter() - t0)
     mean_ms, max_ms = run_code(_HINT, heap="256K").split()
     return {
-        "solver_winnable_share_deals_1_200": info["share"],
+        "solver_winnable_share_deals_1_3000": info["share"],
+        "solver_seconds_deals_1_3000_cpython": info["seconds"],
         "solver_seconds_per_deal_mean_cpython": info["mean_seconds"],
         "solver_seconds_per_deal_max_cpython": info["max_seconds"],
         "hint_ms_mean_micropython_vm": int(mean_ms),
@@ -261,9 +263,27 @@ def hard_figures():
 
 
 def speed_figures():
-    game = by_id("roller-coaster")
-    r = selfplay.run(game, 4, 300, 1)
-    return {"selfplay_games_per_second_roller_coaster_4p": r["games_per_second"]}
+    """Four-player self-play turns and decisions a second on CPython, with
+    RLCard's UNO (random agents) in the same run (``sim/speed.py``); and on
+    the MicroPython VM, observe's share of a Normal move
+    (``tests/mp/move_time.py``; the goal is under 30%)."""
+    out = {}
+    for name, row in speed.run(300, 5.0).items():
+        key = name.replace("-", "_")
+        if row is None:
+            out["speed_%s" % key] = "not installed"
+            continue
+        for k, v in row.items():
+            out["speed_%s_%s" % (key, k)] = v
+    for game_id, players in (("bastard", 4), ("roller-coaster", 4), ("color-elevator", 4),
+                             ("elevator", 4), ("bastard", 12)):  # fmt: skip
+        r = subprocess.run([micropython(), "-X", "heapsize=256K", "tests/mp/move_time.py",
+                            game_id, str(players), "20"], cwd=ROOT, capture_output=True,
+                           text=True)  # fmt: skip
+        words = dict(w.split("=") for w in r.stdout.split() if "=" in w)
+        key = "observe_share_percent_%s_%dp_micropython_vm" % (game_id.replace("-", "_"), players)
+        out[key] = int(words.get("share", -1))
+    return out
 
 
 # (game, players, variant) rows of the self-play table in the README
