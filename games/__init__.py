@@ -54,6 +54,8 @@ class Info:
             raise ValueError("no variant %d" % variant)
         if starter and not self.series:
             raise ValueError("seat 0 always starts")
+        if starter < 0 or starter >= players:
+            raise ValueError("no seat %d" % starter)
 
 
 # Hard's budgets (simulated moves a decision) keep its slowest decisions under

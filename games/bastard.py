@@ -38,7 +38,7 @@ def decks(players):
 
 def new_state(players, deal=1, variant=0, starter=0):
     INFO.check(players, variant, starter)
-    return shedding.State(RULES, players, decks(players), deal, variant, starter % players)
+    return shedding.State(RULES, players, decks(players), deal, variant, starter)
 
 
 def basic_policy(obs, prng=None):

@@ -219,7 +219,7 @@ class State(GameState):
         return State(1, self.deal, self.variant, _empty=True)
 
 
-def new_state(players=1, deal=1, variant=0, starter=0):
+def new_state(players, deal=1, variant=0, starter=0):
     INFO.check(players, variant, starter)
     return State(players, deal, variant)
 

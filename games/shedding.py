@@ -167,9 +167,11 @@ class State(Pile):
                 raise ValueError("nothing played")
             self._end_play(seat)
             return
+        if not hand.contains(action):
+            raise ValueError("illegal card")
         k = action // BITS
         m = self.starts(k) if self.play_n == 0 else self._follows(k)
-        if not hand.contains(action) or not (m >> (action % BITS)) & 1:
+        if not (m >> (action % BITS)) & 1:
             raise ValueError("illegal card")
         hand.remove(action)
         self.counts[seat] -= 1

@@ -307,7 +307,7 @@ def test_seeded_game_replays_identically(info, game, n, v, k, deal):
 
 
 # -- the State at a position ------------------------------------------------------
-def _check_members(info, game, s, players, starter):
+def _check_members(info, game, s, players, variant, starter, deal):
     """The State's members at a position: FIELDS/BUFFERS/SETS, copies,
     legal and illegal actions, text, the optional hooks."""
     assert s.INFO is info, "State INFO: the catalogue record"
@@ -342,6 +342,25 @@ def _check_members(info, game, s, players, starter):
     assert type(blank) is type(s) and blank.num_players == players, "_blank(): same table"
     blank._copy_from(s)
     assert not _differ(_attrs(blank), before), "_copy_from(o): becomes a copy"
+    # a game's written-out _copy_fields copies FIELDS/BUFFERS/SETS, no more, no less
+    start = game.new_state(players, deal, variant, starter)
+    mine, loop = start.clone(), start.clone()
+    for t in (mine, loop):  # every FIELDS/BUFFERS/SETS value off by one first
+        for name in s.FIELDS:
+            v = getattr(s, name)
+            setattr(t, name, (not v) if type(v) is bool else v + 1)
+        for name in s.BUFFERS:
+            getattr(t, name)[:] = bytes(b ^ 1 for b in getattr(s, name))
+        for name in s.SETS:
+            w = getattr(t, name).w
+            for k, word in enumerate(getattr(s, name).w):
+                w[k] = word ^ 1
+    mine._copy_fields(s)
+    GameState._copy_fields(loop, s)
+    assert not _differ(_attrs(mine), _attrs(loop)), (
+        "_copy_fields(o): exactly FIELDS/BUFFERS/SETS; differs in %s"
+        % _differ(_attrs(mine), _attrs(loop))
+    )
     # every legal action applies; any other raises ValueError, changing nothing
     for a in legal:
         c.apply(a)
@@ -463,7 +482,7 @@ def test_contract_at_seeded_positions(info, game):
                 starter = _starter(info, players, deal)
                 for steps in (0, 9, 30, 70, 160):
                     s = _position(game, players, variant, starter, deal, steps)
-                    _check_members(info, game, s, players, starter)
+                    _check_members(info, game, s, players, variant, starter, deal)
                     _check_observe(s, players)
                     setup = _setup(info, players, variant, starter, deal)
                     _check_snapshot(s, setup, steps)
@@ -475,7 +494,7 @@ def test_contract_at_seeded_positions(info, game):
 def test_state_members_at_a_random_position(info, game, n, v, k, deal, steps):
     players, variant, starter = _table(info, n, v, k)
     s = _position(game, players, variant, starter, deal, steps)
-    _check_members(info, game, s, players, starter)
+    _check_members(info, game, s, players, variant, starter, deal)
 
 
 @per_game
