@@ -59,7 +59,7 @@ class DeviceHAL:
         self.buttons = Buttons()
         self.nav = None
         if self.three:  # only a three-button board loads the module that reads them
-            from threebutton import ThreeButtonNav
+            from buttons_three import ThreeButtonNav
 
             self.nav = ThreeButtonNav(self.buttons)
         self._keymap = bytes(0 if self.three else key_by_name(k) for _, k in prof["buttons"])

@@ -5,7 +5,7 @@ current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
 
 Whatever goes wrong in a frame (the heap running out, the pystack, a bug),
-``step`` catches it and ``failsafe.py`` takes over: the traceback goes to
+``step`` catches it and ``app_failsafe.py`` takes over: the traceback goes to
 the serial console, the game in progress is saved if it can be, the panel
 says what happened, and two seconds later the board restarts
 (``hw.reload()``: ``supervisor.reload()`` on a board; the simulator builds
@@ -19,8 +19,8 @@ import sys
 import displayio
 from micropython import const
 
+from app_failsafe import Failsafe, mem_free
 from buttons import PRESS, REPEAT, Event
-from failsafe import Failsafe, mem_free
 from prng import DEAL_MAX, Prng
 from saves import IDLE_SAVE_MS, Saves
 from ticks import ticks_diff
@@ -28,7 +28,7 @@ from ticks import ticks_diff
 # Modules every game uses, loaded at start-up (largest compile first, while
 # the heap is empty) and kept, so a game's start compiles only its own
 # modules (``python -m sim.memory`` shows why: tests/mp/session.py).
-_KEEP = ("table", "results", "opponents", "gamestate")
+_KEEP = ("table", "screen_results", "opponents", "gamestate")
 
 
 # The console's tones, as (Hz, ms) pairs: a key, your turn, a refusal, a

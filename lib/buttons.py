@@ -5,7 +5,7 @@ them; screens read logical events with ``get_into(event)``. Events wait in
 a preallocated ring, so taps that land between two frames are never lost,
 and reading allocates nothing.
 
-``threebutton.ThreeButtonNav`` turns a three-button board (FeatherWing
+``buttons_three.ThreeButtonNav`` turns a three-button board (FeatherWing
 OLED A/B/C) into the same eight logical keys; only such a board loads it.
 """
 
@@ -114,7 +114,7 @@ class Buttons:
         self._n = 0
 
 
-# Which way "previous/next" go on a three-button board (``threebutton.py``)
+# Which way "previous/next" go on a three-button board (``buttons_three.py``)
 AXIS_VERTICAL = const(0)
 AXIS_HORIZONTAL = const(1)
 

@@ -15,11 +15,11 @@ when the pause menu opens, when the person has left the keys alone for
 ``IDLE_SAVE_MS`` (so before the panel goes dark and the board sleeps),
 and when settings are left changed: never per move.
 
-Writing (``savework.py``, with the store's layout ``store.py`` and the
-encoders ``savecodec.py`` and ``snapshot.py``) is loaded when the console
+Writing (``save_work.py``, with the store's layout ``save_store.py`` and the
+encoders ``save_codec.py`` and ``save_snapshot.py``) is loaded when the console
 starts and stays, with the store's copy buffer made then, so a save never
-waits for a module or a big piece of heap. Reading (``saveread.py``,
-``storeread.py``, ``snapread.py``) is loaded at power-up and for
+waits for a module or a big piece of heap. Reading (``save_read.py``,
+``save_storeread.py``, ``save_snapread.py``) is loaded at power-up and for
 Continue, then let go. A save that cannot be written (the heap is full)
 is said and kept to be tried again: nothing is dropped.
 """
@@ -89,10 +89,10 @@ _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 class Saves:
     def __init__(self, nvm):
         import games
-        import store
+        import save_store
 
         self.nvm = nvm
-        self.store = store.Store(nvm)  # its copy buffer is made now, once
+        self.store = save_store.Store(nvm)  # its copy buffer is made now, once
         self.kept = [bytearray(n) for n in _SIZES]  # KEEP_GAME, KEEP_MOVES, KEEP_LAST
         self.kept_n = [-1, -1, -1]  # bytes of each in use; -1: none
         self.settings = Settings()
@@ -108,7 +108,7 @@ class Saves:
         self.dropped = ()  # records the last write had no room for
         self.message = ""  # what to tell the person, once
         self.loaded = False  # the store was read (nothing is written before it is)
-        import savework  # noqa: F401  (kept loaded, low in the heap: see above)
+        import save_work  # noqa: F401  (kept loaded, low in the heap: see above)
 
         self.read()
 
@@ -133,19 +133,19 @@ class Saves:
         """Read the store (power-up); on a full heap, say so and read it
         before the first write instead."""
         try:
-            import saveread
+            import save_read
 
-            saveread.load(self)
+            save_read.load(self)
         except MemoryError:
             self.message = "MEMORY FULL: SAVES NOT READ"
         finally:
-            _let_go("saveread", "storeread")
+            _let_go("save_read", "save_storeread")
 
     def _write(self, name, *args):
         try:
-            import savework
+            import save_work
 
-            ok = getattr(savework, name)(self, *args)
+            ok = getattr(save_work, name)(self, *args)
             if self.failed:
                 self.failed = 0
                 if self.message == _NOT_SAVED:
@@ -170,14 +170,14 @@ class Saves:
         """(setup, state, moves or None) of the saved game in progress, or
         None (a record that does not restore is dropped, never played)."""
         try:
-            import snapread
+            import save_snapread
 
-            return snapread.saved_game(self)
+            return save_snapread.saved_game(self)
         except MemoryError:  # not a bad record: kept for when memory allows
             self.message = "MEMORY FULL: GAME KEPT FOR LATER"
             return None
         finally:
-            _let_go("snapread", "saveread", "storeread")
+            _let_go("save_snapread", "save_read", "save_storeread")
 
     def game_over(self, setup, moves, moves_n, won, score):
         """Count the result and forget the game now; its record is written
@@ -200,9 +200,9 @@ class Saves:
         # one too long to keep: its buffer holds about a thousand moves)
         kept[KEEP_LAST] = -1
         if moves is not None and moves_n + 32 <= len(self.kept[KEEP_LAST]):
-            import savecodec
+            import save_codec
 
-            kept[KEEP_LAST] = savecodec.put_record(self.kept[KEEP_LAST], 0, setup, moves, moves_n)
+            kept[KEEP_LAST] = save_codec.put_record(self.kept[KEEP_LAST], 0, setup, moves, moves_n)
             self.ended = True
         self.dirty = True
 
@@ -228,6 +228,6 @@ class Saves:
         """Print the last finished game's record on the serial console (a
         maintainer can replay it: ``python -m sim --replay``)."""
         if self.kept_n[KEEP_LAST] >= 0:
-            import savecodec
+            import save_codec
 
-            savecodec.print_line(self.kept[KEEP_LAST], self.kept_n[KEEP_LAST])
+            save_codec.print_line(self.kept[KEEP_LAST], self.kept_n[KEEP_LAST])

@@ -3,7 +3,7 @@
 Each screen owns a displayio Group and answers ``on_key(key, now)``,
 ``tick(now)`` and ``busy()``; ``axis`` tells three-button boards whether
 previous/next mean UP/DOWN or LEFT/RIGHT here. The setup screen
-(``setupscreen.py``) and the results (``results.py``) are loaded when they
+(``screen_setup.py``) and the results (``screen_results.py``) are loaded when they
 are needed, so neither sits in the heap during play.
 """
 
@@ -83,14 +83,14 @@ class Title(Screen):
                 self.app.home(GameMenu)
             elif item == "About":
                 self.app.clear()
-                from about import About
+                from screen_about import About
 
                 self.app.show(About(self.app))
             else:
                 self.app.clear()
-                import statscreen
+                import screen_stats
 
-                screen = statscreen.Stats if item == "Statistics" else statscreen.SettingsScreen
+                screen = screen_stats.Stats if item == "Statistics" else screen_stats.SettingsScreen
                 self.app.show(screen(self.app))
 
 
@@ -116,7 +116,7 @@ class GameMenu(Screen):
             self._blurb()
         elif key in (A, START):
             self.app.clear()
-            from setupscreen import Setup
+            from screen_setup import Setup
 
             self.app.show(Setup(self.app, games.CATALOGUE[self.menu.index]))
         elif key == B:
@@ -169,7 +169,7 @@ def load_game(app, game_id):
     when a seat plays Hard, then the rules, then the table."""
     app.clear()
     if opponents.HARD in app.levels:
-        __import__("hard")
+        __import__("opponents_hard")
         gc.collect()
     game = games.by_id(game_id)
     gc.collect()
@@ -191,14 +191,14 @@ def start_game(app, game_id, players, deal, variant=0, starter=0):
 def show_results(app, table):
     """The game on ``table`` is over: its results, shown once the table has
     gone (what they say is read from its state now)."""
-    from results import summary
+    from screen_results import summary
 
     facts = summary(app, table.game, table.state, table.players, table.deal)
     app.later(_results, app, table.game, table.players, table.deal, table.variant, facts)
 
 
 def _results(app, game, players, deal, variant, facts):
-    from results import Results
+    from screen_results import Results
 
     app.clear()  # the table, its states and its tiles go first
     app.show(Results(app, game, players, deal, variant, facts))

@@ -5,13 +5,13 @@ game's own piles in between (each game's ``table_*.py`` draws those).
 Keys on your turn: LEFT/RIGHT move the cursor, A plays the card under it
 (a refused card says why), B takes back the last card of an unfinished
 turn, START ends a multi-card play, SELECT draws or passes. B with nothing
-to take back opens the pause menu (``pause.py``: resume, rules, hint,
+to take back opens the pause menu (``screen_pause.py``: resume, rules, hint,
 sound, restart, new deal, quit). While the computer players move, A, B or
 START hurry them along.
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact.
-The keys and the game's lifecycle are ``tablekeys.py``'s (the base of
+The keys and the game's lifecycle are ``table_keys.py``'s (the base of
 every table); this module lays the table out, draws it and runs the
 computer players' turns.
 """
@@ -20,7 +20,7 @@ import cards
 import opponents
 import ui
 from app import TURN
-from tablekeys import HUMAN, TableKeys
+from table_keys import HUMAN, TableKeys
 from ticks import ticks_add, ticks_diff
 
 

@@ -13,7 +13,7 @@ back and A shows the results.
 
 The table's lifecycle (the game and its record, the cursor over the free
 cards, refusals, playing and logging, the pause menu, the results) is
-``tablekeys.py``'s: this module draws the pyramid and has the keys and
+``table_keys.py``'s: this module draws the pyramid and has the keys and
 the hint of its own.
 
 The hint is the next move of a winning line when the solver finds one
@@ -29,7 +29,7 @@ from app import LOST, WON
 from buttons import START, UP, A, B
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver
-from tablekeys import TableKeys
+from table_keys import TableKeys
 
 _ROWS = const(7)
 _UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record

@@ -10,11 +10,11 @@ so displayio sends only those areas over the bus.
 import displayio
 from micropython import const
 
-import glyphs
+import ui_glyphs
 from buttons import DOWN, LEFT, RIGHT, UP
-from glyphs import CARD_BACK, CARD_NONE, CARD_SLOT  # noqa: F401  (what a place shows)
+from ui_glyphs import CARD_BACK, CARD_NONE, CARD_SLOT  # noqa: F401  (what a place shows)
 
-_SPACE = glyphs.char_tile(" ")
+_SPACE = ui_glyphs.char_tile(" ")
 HAND_PITCH = const(11)
 
 
@@ -26,13 +26,13 @@ class TextRow:
     def __init__(self, cols, x, y, inverse=False, big=False):
         self.big = big
         self.grid = displayio.TileGrid(
-            glyphs.BIG if big else glyphs.FONT,
-            pixel_shader=glyphs.INVERSE if inverse else glyphs.PALETTE,
+            ui_glyphs.BIG if big else ui_glyphs.FONT,
+            pixel_shader=ui_glyphs.INVERSE if inverse else ui_glyphs.PALETTE,
             width=cols,
             height=1,
-            tile_width=glyphs.BIG_W if big else glyphs.FONT_W,
-            tile_height=glyphs.BIG_H if big else glyphs.FONT_H,
-            default_tile=glyphs.BIG_SPACE if big else _SPACE,
+            tile_width=ui_glyphs.BIG_W if big else ui_glyphs.FONT_W,
+            tile_height=ui_glyphs.BIG_H if big else ui_glyphs.FONT_H,
+            default_tile=ui_glyphs.BIG_SPACE if big else _SPACE,
             x=x,
             y=y,
         )
@@ -41,10 +41,10 @@ class TextRow:
         grid = self.grid
         n = len(text)
         big = self.big
-        space = glyphs.BIG_SPACE if big else _SPACE
+        space = ui_glyphs.BIG_SPACE if big else _SPACE
         for i in range(grid.width):
             if i < n:
-                t = glyphs.big_tile(text[i]) if big else glyphs.char_tile(text[i])
+                t = ui_glyphs.big_tile(text[i]) if big else ui_glyphs.char_tile(text[i])
             else:
                 t = space
             if grid[i] != t:
@@ -54,7 +54,7 @@ class TextRow:
         grid = self.grid
         if self.big:
             return "".join([chr(grid[i] + 32) for i in range(grid.width)])
-        return "".join([glyphs.CHARS[grid[i]] for i in range(grid.width)])
+        return "".join([ui_glyphs.CHARS[grid[i]] for i in range(grid.width)])
 
 
 class Scroller:
@@ -105,13 +105,13 @@ class CardRow:
 
     def __init__(self, n, x, y):
         self.grid = displayio.TileGrid(
-            glyphs.CARDS,
-            pixel_shader=glyphs.PALETTE,
+            ui_glyphs.CARDS,
+            pixel_shader=ui_glyphs.PALETTE,
             width=n,
             height=2,
-            tile_width=glyphs.CARD_W,
-            tile_height=glyphs.HALF_H,
-            default_tile=glyphs.BLANK,
+            tile_width=ui_glyphs.CARD_W,
+            tile_height=ui_glyphs.HALF_H,
+            default_tile=ui_glyphs.BLANK,
             x=x,
             y=y,
         )
@@ -120,9 +120,9 @@ class CardRow:
         """Card ``i`` shows a card id, CARD_SLOT, CARD_BACK or CARD_NONE;
         only tiles that change are written."""
         if card == CARD_NONE:
-            top = bottom = glyphs.BLANK
+            top = bottom = ui_glyphs.BLANK
         else:
-            top, bottom = glyphs.card_tiles(card)
+            top, bottom = ui_glyphs.card_tiles(card)
         grid = self.grid
         if grid[i, 0] != top:
             grid[i, 0] = top
@@ -150,7 +150,7 @@ def bar(width, height, x, y):
     """A solid white rectangle (cursor underline, separators)."""
     bmp = displayio.Bitmap(width, height, 2)
     bmp.fill(1)
-    return displayio.TileGrid(bmp, pixel_shader=glyphs.PALETTE, x=x, y=y)
+    return displayio.TileGrid(bmp, pixel_shader=ui_glyphs.PALETTE, x=x, y=y)
 
 
 class Menu:
@@ -165,7 +165,7 @@ class Menu:
         self.line_h = line_h
         self.y = y
         self.labels = []
-        cols = (128 - x) // glyphs.BIG_W  # to the panel's right edge
+        cols = (128 - x) // ui_glyphs.BIG_W  # to the panel's right edge
         for i in range(visible):
             row = TextRow(cols, x, y + i * line_h, big=True)
             self.labels.append(row)

@@ -383,9 +383,9 @@ def save_figures(games_per_row=50):
 
     import games
     import opponents
-    import savecodec
-    import snapread
-    import snapshot
+    import save_codec
+    import save_snapread
+    import save_snapshot
     from prng import Prng
     from sim import autopilot
     from sim.headless import Session
@@ -397,17 +397,17 @@ def save_figures(games_per_row=50):
             snap = rec = moves_max = 0
             for g in range(games_per_row):
                 setup = (info.ID, players, 0, 0, 1000 + g, bytes([1] * players))
-                state = snapread.new_state(setup)
+                state = save_snapread.new_state(setup)
                 rng = Prng(g + 1)
                 n = 0
                 while not state.is_over():
                     body = bytearray(1024)
-                    end = snapshot.put(state, body, savecodec.put_setup(body, 0, setup))
+                    end = save_snapshot.put(state, body, save_codec.put_setup(body, 0, setup))
                     snap = max(snap, end)
                     state.apply(opponents.choose(game, state.observe(state.current_player()),
                                                  rng, 1))  # fmt: skip
                     n += 1
-                rec = max(rec, len(savecodec.to_bytes(savecodec.put_record, setup, bytes(n), n)))
+                rec = max(rec, len(save_codec.to_bytes(save_codec.put_record, setup, bytes(n), n)))
                 moves_max = max(moves_max, n)
             key = "save_bytes_%s_%dp" % (info.ID.replace("-", "_"), players)
             out[key + "_game_in_progress_max"] = snap

@@ -60,12 +60,12 @@ def check_state(state, setup, cards_of_deal):
 
 def check_log(table):
     """The table's move list replays to the state it shows."""
-    import snapread
+    import save_snapread
 
     if not table.moves_ok or table.replaying:
         return
     moves = bytes(table.moves[: table.moves_n])
-    if snapread.replay(table.setup, moves).key() != table.state.key():
+    if save_snapread.replay(table.setup, moves).key() != table.state.key():
         raise Broken("the move list does not replay to the table's state")
 
 

@@ -16,10 +16,10 @@ import i2cdisplaybus
 from adafruit_displayio_ssd1306 import SSD1306
 
 from buttons import Buttons
+from buttons_three import ThreeButtonNav
 from hal import profiles
 from sim.nvm import FileNVM
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
-from threebutton import ThreeButtonNav
 
 FRAME_MS = 20
 NVM_SIZE = 4096

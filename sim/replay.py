@@ -11,27 +11,27 @@ from other firmware stops with a message instead of showing nonsense.
 """
 
 import games
-import savecodec
-import saveread
+import save_codec
+import save_read
+import save_snapread
+import save_store
 import screens
-import snapread
-import store
 from buttons import RIGHT, START, A, B
 from ticks import ticks_add, ticks_diff
 
 
 def record_line(data):
-    """A record as the line the console prints (``savecodec.print_line``)."""
-    check = store.crc16(data, len(data))
-    return savecodec.LINE + "".join(["%02x" % b for b in data]) + " %04x" % check
+    """A record as the line the console prints (``save_codec.print_line``)."""
+    check = save_store.crc16(data, len(data))
+    return save_codec.LINE + "".join(["%02x" % b for b in data]) + " %04x" % check
 
 
 def parse_line(line):
     """Record bytes from a printed line (ValueError if it is not one)."""
     line = line.strip()
-    if not line.startswith(savecodec.LINE):
+    if not line.startswith(save_codec.LINE):
         raise ValueError("not a replay line")
-    parts = line[len(savecodec.LINE) :].split()
+    parts = line[len(save_codec.LINE) :].split()
     if len(parts) != 2 or len(parts[0]) % 2 or len(parts[1]) != 4:
         raise ValueError("damaged replay line")
     hexes = parts[0].lower()
@@ -41,7 +41,7 @@ def parse_line(line):
     data = bytearray(len(hexes) // 2)
     for i in range(len(data)):
         data[i] = int(hexes[2 * i : 2 * i + 2], 16)
-    if store.crc16(data, len(data)) != int(parts[1], 16):
+    if save_store.crc16(data, len(data)) != int(parts[1], 16):
         raise ValueError("replay line fails its check: copied wrong?")
     return bytes(data)
 
@@ -70,7 +70,7 @@ def load_record(path):
 class Replay(screens.Screen):
     def __init__(self, app, record):
         super().__init__(app)
-        setup, self.moves = saveread.read_record(record)
+        setup, self.moves = save_read.read_record(record)
         game_id, players, variant, starter, deal, levels = setup
         app.levels = list(levels)
         module = __import__(games.info(game_id).table)
@@ -100,9 +100,9 @@ class Replay(screens.Screen):
         a = self.moves[self.i]
         seat = s.current_player()
         who = "YOU" if seat == 0 else "P%d" % (seat + 1)
-        what = "take back" if a == savecodec.UNDO else s.describe(a)
+        what = "take back" if a == save_codec.UNDO else s.describe(a)
         try:
-            snapread.play(s, a)
+            save_snapread.play(s, a)
         except ValueError as e:
             self.error = "MOVE %d REFUSED: %s" % (self.i + 1, e)
             self._say(self.error.upper()[:32])

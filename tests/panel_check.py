@@ -1,7 +1,7 @@
 """Pixel checks shared by the simulator tests: a block of the emulated
 panel, and the pixels the glyph sheet holds for a card."""
 
-import glyphs
+import ui_glyphs
 
 
 def panel_block(panel, x, y, w, h):
@@ -11,12 +11,12 @@ def panel_block(panel, x, y, w, h):
 
 def glyph_block(card):
     """The 10x14 pixels the glyph sheet holds for a card."""
-    top, bottom = glyphs.card_tiles(card)
+    top, bottom = ui_glyphs.card_tiles(card)
     out = []
     for tile in (top, bottom):
-        for j in range(glyphs.HALF_H):
-            out.append([glyphs.CARDS[tile * glyphs.CARD_W + i, j]
-                        for i in range(glyphs.CARD_ART)])  # fmt: skip
+        for j in range(ui_glyphs.HALF_H):
+            out.append([ui_glyphs.CARDS[tile * ui_glyphs.CARD_W + i, j]
+                        for i in range(ui_glyphs.CARD_ART)])  # fmt: skip
     return out
 
 
@@ -31,5 +31,5 @@ def card_on_panel(panel, view_or_xy, card):
 
 def card_in_row(panel, row, i, card):
     """True when the panel shows ``card`` as card ``i`` of a ``ui.CardRow``."""
-    x, y = row.grid.x + i * glyphs.CARD_W, row.grid.y
+    x, y = row.grid.x + i * ui_glyphs.CARD_W, row.grid.y
     return panel_block(panel, x, y, 10, 14) == glyph_block(card)

@@ -7,7 +7,7 @@ bottom first (the last code is on top); face-down piles likewise.
 import cardtext
 
 import cards
-import hard
+import opponents_hard
 from games import color_elevator as ce
 from games import elevator_solitaire as es
 from games import shedding
@@ -198,4 +198,4 @@ def redeal_hidden(state, seat, prng):
             n += 1
     n = state._hidden_extra(seat, hidden, n)
     prng.shuffle(hidden, n)
-    hard.deal_hidden(state, seat, hidden)
+    opponents_hard.deal_hidden(state, seat, hidden)

@@ -17,9 +17,9 @@ import gc
 import pytest
 
 import games
-import saveread
+import save_read
+import save_snapread
 import saves
-import snapread
 from sim import autopilot, fuzz, headless
 from sim.__main__ import main
 from sim.nvm import FileNVM
@@ -78,9 +78,9 @@ def test_autoplay_reaches_the_results_screen(
     again = saves.Saves(FileNVM(path))  # a power-up: counted, no game left
     assert again.stat_lines(game_id)[0].startswith("PLAYED 1 ")
     assert again.game is None and again.last is not None
-    setup, moves = saveread.read_record(again.last)
+    setup, moves = save_read.read_record(again.last)
     assert setup[:5] == (game_id, players, variant, 0, seed) and len(moves) == table.moves_n
-    assert snapread.replay(setup, moves).key() == table.state.key()
+    assert save_snapread.replay(setup, moves).key() == table.state.key()
     s.press("B")
     assert type(s.screen).__name__ == "GameMenu"
 

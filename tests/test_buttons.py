@@ -17,7 +17,7 @@ from buttons import (
     Event,
     key_by_name,
 )
-from threebutton import ThreeButtonNav
+from buttons_three import ThreeButtonNav
 
 
 def _drain(b):

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-import snapread
-import snapshot
+import save_snapread
+import save_snapshot
 from cardset import CardSet
 from gamestate import GameState
 from prng import DEAL_MAX, Prng
@@ -442,11 +442,11 @@ def _check_observe(s, players):
 
 
 def _check_snapshot(s, setup, seed):
-    """``snapshot.put`` then ``snapread.read``: the same state, playing on
+    """``save_snapshot.put`` then ``save_snapread.read``: the same state, playing on
     identically."""
     buf = bytearray(1024)
-    data = bytes(buf[: snapshot.put(s, buf, 0)])
-    back = snapread.read(setup, data)
+    data = bytes(buf[: save_snapshot.put(s, buf, 0)])
+    back = save_snapread.read(setup, data)
     assert back.key() == s.key(), "snapshot: read back, the same key()"
     assert back.legal_list() == s.legal_list(), "snapshot: read back, the same legal actions"
     assert not _differ(_attrs(back, True), _attrs(s, True)), (

@@ -17,12 +17,12 @@ import app
 import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_LIB = [f[:-3] for f in os.listdir(os.path.join(ROOT, "lib")) if f.endswith(".py")]
 
 # lib/ modules that are screens (or draw them) and the saves
-_SCREENS = {"about", "app", "failsafe", "glyphs", "pause", "results", "rules", "screens",
-            "setupscreen", "statscreen", "table", "tablekeys", "threebutton", "ui"}  # fmt: skip
-_SAVES = {"savecodec", "saveread", "saves", "savework", "snapread", "snapshot", "store",
-          "storeread", "gamelog"}  # fmt: skip
+_SCREENS = {"app", "app_failsafe", "buttons_three", "screens", "table", "table_keys", "ui",
+            "ui_glyphs"} | {m for m in _LIB if m.startswith("screen_")}  # fmt: skip
+_SAVES = {"saves"} | {m for m in _LIB if m.startswith("save_")}
 
 
 def _modules():

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import random_position
 
-import hard
 import opponents
+import opponents_hard
 from prng import Prng
 
 _MULTI = [
@@ -62,7 +62,7 @@ def test_sampled_worlds_agree_with_the_observation(case, deal, steps):
     seat = s.current_player() if not s.is_over() else 0
     obs = s.observe(seat)
     world = obs.clone()
-    hard.determinize(world, seat, Prng(deal))
+    opponents_hard.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())  # the same pack
     assert world.observe(seat).key() == obs.key()  # and the seat sees the same
     assert list(world.counts) == list(s.counts)
@@ -95,15 +95,15 @@ def test_hard_scores_a_win_above_any_running_game_and_fewer_cards_higher(case, d
         won = s.winners()
         for seat in range(players):
             want = 1000 // len(won) if seat in won else 0
-            assert hard._standing(s, seat) == want
+            assert opponents_hard._standing(s, seat) == want
         return
     left = [s.cards_left(x) for x in range(players)]
     for seat in range(players):
-        assert 0 < hard._standing(s, seat) < 1000
+        assert 0 < opponents_hard._standing(s, seat) < 1000
     low = min(range(players), key=lambda x: left[x])
     high = max(range(players), key=lambda x: left[x])
     if left.count(left[low]) == 1 and left.count(left[high]) == 1:
-        assert hard._standing(s, low) > hard._standing(s, high)
+        assert opponents_hard._standing(s, low) > opponents_hard._standing(s, high)
 
 
 def test_hard_keeps_the_normal_choice_with_too_few_playouts():
@@ -118,8 +118,8 @@ def test_hard_keeps_the_normal_choice_with_too_few_playouts():
         n = obs.legal_actions([0] * 120)
         if n > 1:
             normal = game.basic_policy(obs, Prng(1))
-            two_samples = 2 * (hard._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
-            assert hard.hard(game, obs, Prng(2), two_samples - 1) == normal
+            two_samples = 2 * (opponents_hard._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
+            assert opponents_hard.hard(game, obs, Prng(2), two_samples - 1) == normal
 
 
 class _Counted:
@@ -158,7 +158,7 @@ def test_hard_stays_within_its_budget_of_moves(game_id, players):
         while not s.is_over() and s.turns < 150:
             seat = s.current_player()
             counted.calls = 0
-            a = hard.hard(counted, s.observe(seat), prng)
+            a = opponents_hard.hard(counted, s.observe(seat), prng)
             # the first call is Normal's own choice
             assert counted.calls - 1 <= game.INFO.search
             searched += counted.calls > 1
@@ -185,14 +185,14 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
         return 1234
 
     late = [0]
-    judge = hard._late
+    judge = opponents_hard._late
 
     def counted(clock, start, done):  # the searches the clock cut short
         cut = judge(clock, start, done)
         late[0] += cut
         return cut
 
-    monkeypatch.setattr(hard, "_late", counted)
+    monkeypatch.setattr(opponents_hard, "_late", counted)
     checked = 0
     for deal in range(1, 40):
         s = game.new_state(4, deal)
@@ -200,10 +200,10 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
         while not s.is_over() and s.turns < 60:
             obs = s.observe(s.current_player())
             normal = game.basic_policy(obs, Prng(1))
-            free = hard.hard(game, obs, Prng(5))
-            assert hard.hard(game, obs, Prng(5), 0, stopped) == free
+            free = opponents_hard.hard(game, obs, Prng(5))
+            assert opponents_hard.hard(game, obs, Prng(5), 0, stopped) == free
             before = late[0]
-            assert hard.hard(game, obs, Prng(5), 0, clock) == normal
+            assert opponents_hard.hard(game, obs, Prng(5), 0, clock) == normal
             checked += late[0] > before
             s.apply(game.basic_policy(obs, prng))
     assert checked > 0
@@ -254,6 +254,6 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
             assert other.observe(seat).key() == obs.key()
             assert opponents.choose(game, other.observe(seat), Prng(3), level) == choice
     world = obs.clone()
-    hard.determinize(world, seat, Prng(deal))
+    opponents_hard.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())
     assert world.observe(seat).key() == obs.key()

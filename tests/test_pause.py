@@ -7,10 +7,10 @@ import re
 import pytest
 
 import games
-import glyphs
-import pause
-import rules
 import saves
+import screen_pause
+import screen_rules
+import ui_glyphs
 from buttons import A, B
 from sim import autopilot
 from sim.headless import Session
@@ -31,8 +31,8 @@ def _open_pause(profile="pico-128x64", game="roller-coaster", players=3, deal=8,
 
 
 def _choose(s, item):
-    for _ in range(len(pause.ITEMS)):
-        if pause.ITEMS[s.screen.menu.index] == item:
+    for _ in range(len(screen_pause.ITEMS)):
+        if screen_pause.ITEMS[s.screen.menu.index] == item:
             break
         s.press("DOWN")
     s.press("A")
@@ -52,17 +52,17 @@ def _cited(title):
 
 @pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
 def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
-    path = rules.rules_path(game_id)
-    starts = rules.page_starts(path)
+    path = screen_rules.rules_path(game_id)
+    starts = screen_rules.page_starts(path)
     assert 4 <= len(starts) <= 9
     cited = set()
     for start in starts:
-        title, lines = rules.read_page(path, start)
+        title, lines = screen_rules.read_page(path, start)
         assert len("%d/%d %s" % (len(starts), len(starts), title)) <= 32, title
         assert 1 <= len(lines) <= 7
         for line in [title] + lines:
             assert len(line) <= 32, line
-            assert all(ch.upper() in glyphs.CHARS for ch in line), line  # the mini font has it
+            assert all(ch.upper() in ui_glyphs.CHARS for ch in line), line  # the mini font has it
         cited |= _cited(title)
     with open(os.path.join(ROOT, "seeds", game_id + ".md")) as f:
         spec = set(_RULE.findall(f.read()))
@@ -86,18 +86,18 @@ def test_pause_menu_resume_leaves_the_table_as_it_was():
 def test_rules_pages_turn_and_come_back(profile):
     s, table = _open_pause(profile, "bastard", 4, 3)
     _choose(s, "Rules")
-    rules = s.screen
-    assert type(rules).__name__ == "Rules" and rules.starts
+    screen_rules = s.screen
+    assert type(screen_rules).__name__ == "Rules" and screen_rules.starts
     shown = set()
     for _ in range(40):
-        shown.add((rules.page, rules.part))
+        shown.add((screen_rules.page, screen_rules.part))
         s.press("DOWN")
-    assert {p for p, _ in shown} == set(range(len(rules.starts)))  # every page
+    assert {p for p, _ in shown} == set(range(len(screen_rules.starts)))  # every page
     if profile == "feather-128x32":
-        assert len(shown) > len(rules.starts)  # long pages come in three-line parts
-        assert len(rules.rows) == 3
-    head = rules.head.text().strip()
-    assert head.startswith("%d/%d " % (rules.page + 1, len(rules.starts)))
+        assert len(shown) > len(screen_rules.starts)  # long pages come in three-line parts
+        assert len(screen_rules.rows) == 3
+    head = screen_rules.head.text().strip()
+    assert head.startswith("%d/%d " % (screen_rules.page + 1, len(screen_rules.starts)))
     s.press("UP")
     s.press("B")
     assert type(s.screen).__name__ == "Pause"
@@ -106,7 +106,7 @@ def test_rules_pages_turn_and_come_back(profile):
 
 
 def test_a_missing_rules_file_is_said_not_crashed(monkeypatch, tmp_path):
-    monkeypatch.setattr(rules, "rules_path", lambda game_id: str(tmp_path / "none.txt"))
+    monkeypatch.setattr(screen_rules, "rules_path", lambda game_id: str(tmp_path / "none.txt"))
     s, table = _open_pause()
     _choose(s, "Rules")
     assert "NO RULES FILE" in s.screen.rows[0].text()
@@ -194,18 +194,18 @@ def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
 
 
 def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
-    import savecodec
-    import saveread
-    import statscreen
+    import save_codec
+    import save_read
+    import screen_stats
     from saves import SAVED, Settings
 
-    assert "dim_ms" in [c[0] for c in statscreen.CHOICES]
+    assert "dim_ms" in [c[0] for c in screen_stats.CHOICES]
     before = Settings()
     before.pace_ms = 2000
     # written before dimming existed
-    old = savecodec.to_bytes(savecodec.put_settings, before, SAVED[:-1])
+    old = save_codec.to_bytes(save_codec.put_settings, before, SAVED[:-1])
     st = Settings()  # what loading starts from
-    assert saveread.read_settings(st, SAVED, old)
+    assert save_read.read_settings(st, SAVED, old)
     assert st.pace_ms == 2000 and st.dim_ms == 20000
 
 
@@ -273,7 +273,7 @@ def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
     """The game is over and counted when the results screen fails to
     build: the count and the record are written all the same, and no
     game in progress is left to Continue."""
-    import results
+    import screen_results
 
     s = Session("pico-128x64", seed=5, pace_ms=0)
     autopilot.open_game(s, "elevator-solitaire", 1, 8)
@@ -281,7 +281,7 @@ def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
     def broken(*args, **kwargs):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(results, "Results", broken)
+    monkeypatch.setattr(screen_results, "Results", broken)
     table = s.screen
     while not table.state.is_over():
         autopilot.play_turn(s) or s.press("SELECT")

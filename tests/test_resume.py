@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 import games
 import opponents
-import savecodec
-import saveread
-import snapread
-import snapshot
+import save_codec
+import save_read
+import save_snapread
+import save_snapshot
 from prng import DEAL_MAX, Prng
 from sim import replay
 
@@ -55,16 +55,16 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
     game = games.by_id(game_id)
     for deal in (3, 77):
         setup = _setup(game_id, players, variant, deal)
-        state = snapread.new_state(setup)
+        state = save_snapread.new_state(setup)
         rng = Prng(deal)
         stops = {0} | {rng.below(120) for _ in range(6)}  # random points, seeded
         step = 0
         while not state.is_over():
             if step in stops:
                 out = bytearray(512)
-                out = out[: snapshot.put(state, out, 0)]
+                out = out[: save_snapshot.put(state, out, 0)]
                 assert len(out) <= 240  # a few hundred bytes at most
-                back = snapread.read(setup, bytes(out))
+                back = save_snapread.read(setup, bytes(out))
                 assert back.key() == state.key()
                 assert _play_on(back, game, step) == _play_on(state.clone(), game, step)
             a = opponents.choose(game, state.observe(state.current_player()), rng, 0)
@@ -76,19 +76,19 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
 def test_a_record_replays_to_the_same_end(game_id, players, variant):
     game = games.by_id(game_id)
     setup = _setup(game_id, players, variant, 11)
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     moves = bytearray()
     rng = Prng(5)
     while not state.is_over():
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    record = savecodec.to_bytes(savecodec.put_record, setup, moves, len(moves))
+    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert replay.parse_line("junk before\n" * 0 + line) == record
-    back_setup, back_moves = saveread.read_record(replay.parse_line(line))
+    back_setup, back_moves = save_read.read_record(replay.parse_line(line))
     assert back_setup == setup and back_moves == bytes(moves)
-    assert snapread.replay(back_setup, back_moves).key() == state.key()
+    assert save_snapread.replay(back_setup, back_moves).key() == state.key()
 
 
 @pytest.mark.parametrize("deal", [2**27 - 1, 2**27, 987654321, DEAL_MAX])
@@ -98,7 +98,7 @@ def test_every_deal_number_reads_back(deal):
     import saves
 
     setup = _setup("elevator", 4, 0, deal)
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     moves = bytearray()
     game = games.by_id(setup[0])
     rng = Prng(3)
@@ -106,8 +106,8 @@ def test_every_deal_number_reads_back(deal):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    record = savecodec.to_bytes(savecodec.put_record, setup, moves, len(moves))
-    assert saveread.read_record(record) == (setup, bytes(moves))
+    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
+    assert save_read.read_record(record) == (setup, bytes(moves))
     sv = saves.Saves(None)
     sv.keep_game(setup, state, moves, len(moves))
     sv.moves = None  # the snapshot alone
@@ -117,32 +117,32 @@ def test_every_deal_number_reads_back(deal):
 
 def test_solitaire_records_replay_taken_back_moves():
     setup = _setup("elevator-solitaire", 1, 0, 5)
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     moves = bytearray()
     rng = Prng(2)
     for i in range(30):
         if state.is_over():
             break
         if i % 4 == 3 and state.undo():
-            moves.append(savecodec.UNDO)
+            moves.append(save_codec.UNDO)
             continue
         legal = state.legal_list()
         a = legal[rng.below(len(legal))]
         state.apply(a)
         moves.append(a)
-    assert savecodec.UNDO in moves
-    assert snapread.replay(setup, bytes(moves)).key() == state.key()
+    assert save_codec.UNDO in moves
+    assert save_snapread.replay(setup, bytes(moves)).key() == state.key()
 
 
 def test_a_replay_refuses_a_move_the_rules_refuse():
     setup = _setup("roller-coaster", 3, 0, 4)
     with pytest.raises(ValueError):
-        snapread.replay(setup, bytes([250]))
+        save_snapread.replay(setup, bytes([250]))
 
 
 def test_replay_lines_catch_cuts_and_typos():
     setup = _setup("elevator", 4, 0, 9)
-    record = savecodec.to_bytes(savecodec.put_record, setup, b"\x01\x02\xc8", 3)
+    record = save_codec.to_bytes(save_codec.put_record, setup, b"\x01\x02\xc8", 3)
     line = replay.record_line(record)
     for bad in (line[:-1], line.replace("ELEVATOR-REPLAY 1", "ELEVATOR-REPLAY 2"),
                 line[:30] + ("0" if line[30] != "0" else "1") + line[31:], "hello", line + " x",
@@ -155,14 +155,14 @@ def _snapshot_mid_game(preset, deal, steps):
     """(setup, state, its snapshot) after ``steps`` Normal moves of a deal."""
     setup = _setup(*preset, deal)
     game = games.by_id(setup[0])
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     rng = Prng(deal)
     for _ in range(steps):
         if state.is_over():
             break
         state.apply(opponents.choose(game, state.observe(state.current_player()), rng, 1))
     out = bytearray(512)
-    return setup, state, bytes(out[: snapshot.put(state, out, 0)])
+    return setup, state, bytes(out[: save_snapshot.put(state, out, 0)])
 
 
 _HEAD = 3  # format, field count, card count: checked before anything else
@@ -210,19 +210,19 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
     readers = []
     probed = []
 
-    class Reader(snapread.Reader):
+    class Reader(save_snapread.Reader):
         def __init__(self, data):
             super().__init__(data)
             readers.append(self)
 
-    real_probe = snapread.probe
+    real_probe = save_snapread.probe
 
     def probe(state, *args):
         probed.append(1)
         return real_probe(state, *args)
 
-    monkeypatch.setattr(snapread, "Reader", Reader)
-    monkeypatch.setattr(snapread, "probe", probe)
+    monkeypatch.setattr(save_snapread, "Reader", Reader)
+    monkeypatch.setattr(save_snapread, "probe", probe)
     stages = {"header": 0, "body": 0, "play-out": 0, "restored": 0}
 
     @settings(max_examples=400, deadline=None)
@@ -232,7 +232,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
         kind, bad = data.draw(_damaged(good), label="damage")
         del readers[:], probed[:]
         try:
-            state = snapread.read(setup, bad)
+            state = save_snapread.read(setup, bad)
         except ValueError:
             stage = "play-out" if probed else "body" if readers[0].pos > _HEAD else "header"
             stages[stage] += 1
@@ -240,7 +240,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
             return
         stages["restored"] += 1
         event("restored")
-        assert sorted(state.all_cards()) == sorted(snapread.new_state(setup).all_cards())
+        assert sorted(state.all_cards()) == sorted(save_snapread.new_state(setup).all_cards())
         check_state(state, setup, sorted(state.all_cards()))
         if bad == good:
             assert state.key() == original.key()
@@ -264,7 +264,7 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
 
     setup = _setup(*preset, deal)
     game = games.by_id(setup[0])
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     rng = Prng(deal)
     moves = bytearray()
     for _ in range(steps):

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-import saveread
+import save_read
+import save_snapread
 import saves
-import snapread
 from sim.nvm import FileNVM
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -77,14 +77,14 @@ def _check_store(sv, stats=STATS):
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
         assert sv.stat_lines(game_id) == _lines(row), game_id
-    setup, moves = saveread.read_record(sv.last)
+    setup, moves = save_read.read_record(sv.last)
     assert setup == LAST
-    assert snapread.replay(setup, moves).is_over()  # the whole finished game
+    assert save_snapread.replay(setup, moves).is_over()  # the whole finished game
 
 
 def _check_continue(sv, with_moves=True):
-    deal = sorted(snapread.new_state(GAME).all_cards())
-    _, moves = saveread.read_record(sv.moves)
+    deal = sorted(save_snapread.new_state(GAME).all_cards())
+    _, moves = save_read.read_record(sv.moves)
     if not with_moves:
         sv.moves = None
     got = sv.saved_game()
@@ -96,7 +96,7 @@ def _check_continue(sv, with_moves=True):
     assert sorted(state.all_cards()) == deal
     assert state.turned and state.deck_public() and state.pub.count() > 0
     assert not state.is_over() and state.current_player() == 0
-    assert state.key() == snapread.replay(GAME, moves).key()
+    assert state.key() == save_snapread.replay(GAME, moves).key()
     return state
 
 
@@ -105,9 +105,9 @@ def test_the_save_ids_are_pinned():
     ids = [info.SAVE_ID for info in games.CATALOGUE]
     assert len(set(ids)) == len(ids)
     for info in games.CATALOGUE:
-        assert saveread.by_save_id(info.SAVE_ID) is info
+        assert save_read.by_save_id(info.SAVE_ID) is info
         assert 0 <= info.SAVE_ID < 256  # one byte in a record
-    assert saveread.by_save_id(max(ids) + 1) is None
+    assert save_read.by_save_id(max(ids) + 1) is None
 
 
 def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
@@ -119,7 +119,7 @@ def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
 def test_its_game_in_progress_continues_with_its_moves(tmp_path):
     sv = _open(tmp_path)
     _check_continue(sv)
-    assert len(saveread.read_record(sv.moves)[1]) == GAME_MOVES
+    assert len(save_read.read_record(sv.moves)[1]) == GAME_MOVES
 
 
 def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
@@ -190,7 +190,7 @@ def test_a_reordered_or_grown_catalogue_keeps_every_statistic_on_its_game(
 
 def _stats_screen(sv, monkeypatch):
     """(heading, lines) of each page of the statistics screen."""
-    import statscreen
+    import screen_stats
     import ui
     from buttons import RIGHT
 
@@ -202,7 +202,7 @@ def _stats_screen(sv, monkeypatch):
         real(row, text)
 
     monkeypatch.setattr(ui.TextRow, "set", spy)
-    screen = statscreen.Stats(types.SimpleNamespace(small=False, saves=sv))
+    screen = screen_stats.Stats(types.SimpleNamespace(small=False, saves=sv))
     pages = []
     for _ in games.CATALOGUE:
         head = shown[id(screen.head)].split(" ", 1)[1]
@@ -212,21 +212,21 @@ def _stats_screen(sv, monkeypatch):
 
 
 def test_stats_rows_are_by_save_id_not_catalogue_place(monkeypatch):
-    import savecodec
+    import save_codec
 
     table = [[i + 1, 0, 0, 0, 0] for i in range(5)]
-    data = savecodec.to_bytes(savecodec.put_stats, table)
+    data = save_codec.to_bytes(save_codec.put_stats, table)
     monkeypatch.setattr(games, "CATALOGUE", tuple(reversed(games.CATALOGUE)))
     sv = saves.Saves(None)
-    assert saveread.read_stats(sv.stats, data)
+    assert save_read.read_stats(sv.stats, data)
     for game_id, save_id in IDS.items():
         assert sv.stat_lines(game_id)[0].startswith("PLAYED %d " % (save_id + 1))
     setup = ("bastard", 4, 0, 0, 9, b"")
-    rec = savecodec.to_bytes(savecodec.put_record, setup, b"", 0)
+    rec = save_codec.to_bytes(save_codec.put_record, setup, b"", 0)
     assert rec[0] == IDS["bastard"]
-    assert saveread.read_record(rec) == (setup, b"")
+    assert save_read.read_record(rec) == (setup, b"")
     with pytest.raises(ValueError):
-        saveread.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
+        save_read.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
 
 
 # -- FORMAT 1 snapshots (9f41dca) of every game, read exactly --------------------
@@ -240,8 +240,8 @@ def _old_snapshots():
 
 
 def _read(game):
-    r = saveread.Reader(game)
-    setup = saveread.read_setup(r)
+    r = save_read.Reader(game)
+    setup = save_read.read_setup(r)
     return setup, game[r.pos :]
 
 
@@ -251,10 +251,10 @@ def test_every_games_format_1_snapshots_read_exactly():
     for game, moves in _old_snapshots():
         setup, snap = _read(game)
         assert snap[0] == 1  # FORMAT 1
-        msetup, moves = saveread.read_record(moves)
+        msetup, moves = save_read.read_record(moves)
         assert msetup == setup
-        state = snapread.read(setup, snap)
-        assert state.key() == snapread.replay(setup, moves).key(), (setup, len(moves))
+        state = save_snapread.read(setup, snap)
+        assert state.key() == save_snapread.replay(setup, moves).key(), (setup, len(moves))
         seen.add((setup[0], setup[1], setup[2]))
         turned += getattr(state, "turned", False)
     # every table of every game, and Roller Coaster after a turnover
@@ -276,7 +276,7 @@ def test_a_damaged_format_1_snapshot_is_refused_or_exact(pick, data):
     bit = data.draw(st.integers(0, len(bad) * 8 - 1))
     bad[bit // 8] ^= 1 << (bit % 8)
     try:
-        state = snapread.read(setup, bytes(bad))
+        state = save_snapread.read(setup, bytes(bad))
     except ValueError:
         return
-    assert sorted(state.all_cards()) == sorted(snapread.new_state(setup).all_cards())
+    assert sorted(state.all_cards()) == sorted(save_snapread.new_state(setup).all_cards())

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 import games
 import opponents
-import savecodec
-import saveread
+import save_codec
+import save_read
+import save_snapread
+import save_store
 import saves
-import snapread
-import store
 from app import App
 from prng import Prng
 from sim import autopilot, replay
@@ -88,7 +88,7 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     assert bytes(t2.moves[: t2.moves_n]) == want_moves and t2.deal == 31
     # and it plays to the end, its record holding every move from the deal
     _finish(s2)
-    setup, moves = saveread.read_record(s2.app.saves.last)
+    setup, moves = save_read.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
 
 
@@ -117,9 +117,9 @@ def test_a_small_store_keeps_settings_and_statistics_first():
     sv = saves.Saves(FileNVM(None, 256))  # a SAMD21's nvm
     sv.stats[0][saves.PLAYED] = 7
     setup = ("bastard", 12, 0, 0, 5, bytes(12))
-    import snapread
+    import save_snapread
 
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     sv.keep_game(setup, state, bytes(300), 300)
     assert saves.GAME in sv.dropped and saves.MOVES in sv.dropped
     back = saves.Saves(sv.nvm)
@@ -128,7 +128,7 @@ def test_a_small_store_keeps_settings_and_statistics_first():
 
 @pytest.mark.parametrize(
     "fill,message",
-    [(b"\xff", ""), (b"\x00", ""), (b"\x45\x43\x01\x00", store.MESSAGES[store.DAMAGED])],
+    [(b"\xff", ""), (b"\x00", ""), (b"\x45\x43\x01\x00", save_store.MESSAGES[save_store.DAMAGED])],
 )
 def test_odd_stores_start_the_console_and_say_what_happened(tmp_path, fill, message):
     path = tmp_path / "nvm.bin"
@@ -151,8 +151,8 @@ def test_older_shorter_settings_read_with_defaults():
     sv = saves.Saves(FileNVM(None))
     sv.settings.pace_ms = 300
     # an older firmware's record
-    data = savecodec.to_bytes(savecodec.put_settings, sv.settings, saves.SAVED[:2])
-    st = store.Store(sv.nvm)
+    data = save_codec.to_bytes(save_codec.put_settings, sv.settings, saves.SAVED[:2])
+    st = save_store.Store(sv.nvm)
     st.save([(saves.SETTINGS, data)])
     back = saves.Saves(sv.nvm)
     assert back.settings.pace_ms == 300 and back.settings.contrast == 128 and not back.message
@@ -172,7 +172,7 @@ def _kept_game(preset, deal, steps):
     (Easy and Normal seats), never over."""
     setup = (*preset[:3], 0, deal, bytes([deal >> i & 1 for i in range(preset[1])]))
     game = games.by_id(setup[0])
-    state = snapread.new_state(setup)
+    state = save_snapread.new_state(setup)
     rng = Prng(deal)
     moves = bytearray()
     for _ in range(steps):
@@ -230,7 +230,7 @@ def _store_contents(draw):
         records.insert(draw(st.integers(0, len(records))), (draw(st.integers(6, 255)),
                        draw(st.binary(max_size=40))))  # fmt: skip
     nvm = FileNVM(None)
-    st_ = store.Store(nvm)
+    st_ = save_store.Store(nvm)
     if draw(st.integers(0, 3)) == 0:  # an older good copy before the damaged one
         st_.save(list(good.items()))
     st_.save(records)
@@ -270,7 +270,7 @@ def test_any_store_contents_start_the_console():
         seen["examples"] += 1
         title = s.screen
         assert type(title).__name__ == "Title"
-        if s.app.saves.store.status in (store.RESTORED, store.OLDER):
+        if s.app.saves.store.status in (save_store.RESTORED, save_store.OLDER):
             seen["readable"] += 1
         if title.items[0] != "Continue":
             assert not s.app.saves.has_game()
@@ -288,7 +288,7 @@ def test_any_store_contents_start_the_console():
             assert screen.rows  # CRC: its results
             return
         assert type(screen).__name__ == "Table", type(screen).__name__
-        deal = snapread.new_state(screen.setup)
+        deal = save_snapread.new_state(screen.setup)
         check_state(screen.state, screen.setup, sorted(deal.all_cards()))
         check_log(screen)  # its moves, when it has them, replay to what it shows
         if not damaged & {saves.GAME, saves.MOVES}:  # intact: the very game
@@ -350,7 +350,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(saveread.read_record(replay.parse_line(line[0][11:]))[1])
+    n = len(save_read.read_record(replay.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"
@@ -406,12 +406,12 @@ def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch)
     s.press("B")  # the pause menu keeps the game
     kept = saves.Saves(bytearray(s.hw.nvm.data))
     game = kept.game
-    import snapread
+    import save_snapread
 
     def tight(*args):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(snapread, "read", tight)  # the heap runs out mid-restore
+    monkeypatch.setattr(save_snapread, "read", tight)  # the heap runs out mid-restore
     kept.moves = None
     assert kept.saved_game() is None and kept.message == "MEMORY FULL: GAME KEPT FOR LATER"
     assert kept.game == game  # not dropped as unreadable
@@ -422,14 +422,14 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
     """The heap full as the pause menu saves: the panel says so, Quit waits
     for the save, and it is tried again every few seconds until written;
     then Continue finds the exact game."""
-    import savework
-    from pause import ITEMS
+    import save_work
+    from screen_pause import ITEMS
 
     s = Session(seed=2, pace_ms=0)
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
     key = table.state.key()
-    real = savework.keep_game
+    real = save_work.keep_game
     tries = []
 
     def full_heap(*args):
@@ -438,7 +438,7 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
             raise MemoryError("memory allocation failed")
         return real(*args)
 
-    monkeypatch.setattr(savework, "keep_game", full_heap)
+    monkeypatch.setattr(save_work, "keep_game", full_heap)
     writes = s.hw.nvm.writes
     s.press("B")  # the pause menu: its save fails
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == writes
@@ -465,7 +465,7 @@ def test_a_game_too_long_to_record_leaves_no_broken_record():
     setup = ("roller-coaster", 4, 0, 0, 5, bytes(4))
     sv.game_over(setup, bytes(200), 200, True, 9)
     sv.commit()
-    assert saveread.read_record(sv.last)[1] == bytes(200)
+    assert save_read.read_record(sv.last)[1] == bytes(200)
     sv.game_over(setup, bytes(1100), 1100, False, 0)
     sv.commit()
     back = saves.Saves(sv.nvm)
@@ -475,7 +475,7 @@ def test_a_game_too_long_to_record_leaves_no_broken_record():
 def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
     """A save that failed stays in memory until written: the board must
     not sleep (and lose it) meanwhile."""
-    import savework
+    import save_work
 
     s = Session(seed=2, pace_ms=0)
     autopilot.open_game(s, "elevator", 4, 8)
@@ -486,7 +486,7 @@ def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
     def full_heap(*args):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(savework, "keep_game", full_heap)
+    monkeypatch.setattr(save_work, "keep_game", full_heap)
     st = s.app.settings
     for _ in range((st.sleep_ms + 20000) // 20):  # past the idle save, screen off and sleep
         s.frame()

@@ -8,7 +8,7 @@ import binascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import store
+import save_store
 from sim.nvm import FileNVM
 
 
@@ -18,27 +18,27 @@ def _recs(tag, n=40):
 
 def _saved(size=4096, copies=2):
     nvm = FileNVM(None, size)
-    s = store.Store(nvm)
+    s = save_store.Store(nvm)
     for i in range(copies):
         s.save(_recs((i + 1) % 200))
     return nvm
 
 
 def _load(nvm):
-    s = store.Store(nvm)
+    s = save_store.Store(nvm)
     return s.load(), s.status
 
 
 def test_crc_is_ccitt_false():
     for data in (b"", b"123456789", bytes(range(256)) * 3):
-        assert store.crc16(data, len(data)) == binascii.crc_hqx(data, 0xFFFF)
-    assert store.crc16(b"123456789", 9) == 0x29B1  # the catalogue check value
+        assert save_store.crc16(data, len(data)) == binascii.crc_hqx(data, 0xFFFF)
+    assert save_store.crc16(b"123456789", 9) == 0x29B1  # the catalogue check value
 
 
 def test_copies_fill_one_slot_then_start_the_other():
     nvm = FileNVM(None)
-    s = store.Store(nvm)
-    assert s.load() == {} and s.status == store.FRESH
+    s = save_store.Store(nvm)
+    assert s.load() == {} and s.status == save_store.FRESH
     copy = 10 + sum(3 + len(d) for _, d in _recs(0))
     per_slot = 2048 // copy
     slots = []
@@ -47,8 +47,8 @@ def test_copies_fill_one_slot_then_start_the_other():
         assert nvm.writes == i + 1  # one assignment per save
         slots.append(s.slot)
         recs, status = _load(nvm)
-        assert status == store.RESTORED and recs == dict(_recs(i % 200))
-        again = store.Store(nvm)
+        assert status == save_store.RESTORED and recs == dict(_recs(i % 200))
+        again = save_store.Store(nvm)
         again.load()
         assert (again.slot, again.end, again.seq) == (s.slot, s.end, s.seq)
     assert slots[:per_slot] == [0] * per_slot and slots[per_slot] == 1
@@ -59,7 +59,7 @@ def test_copies_fill_one_slot_then_start_the_other():
 
 def test_sequence_numbers_wrap():
     nvm = FileNVM(None)
-    s = store.Store(nvm)
+    s = save_store.Store(nvm)
     s.seq = 0xFFFE
     s.save(_recs(1))  # seq 0xFFFF
     s.save(_recs(2))  # seq 0: newer despite the smaller number
@@ -79,50 +79,51 @@ def test_a_write_cut_at_any_byte_keeps_the_previous_copy():
         for cut in range(total + 1):
             nvm = FileNVM(None)
             nvm.data[:] = base.data
-            s = store.Store(nvm)
+            s = save_store.Store(nvm)
             s.load()
             nvm.cut_after = cut
             s.save(_recs(9))
             recs, status = _load(nvm)
             if cut == total:
-                assert recs == dict(_recs(9)) and status == store.RESTORED
+                assert recs == dict(_recs(9)) and status == save_store.RESTORED
             else:
                 assert recs == want_old, (saved, cut)
                 # the person is told once the cut copy's number was written
                 if cut == 0:
-                    assert status == store.RESTORED
+                    assert status == save_store.RESTORED
                 elif cut >= 6:
-                    assert status == store.OLDER, (saved, cut)
+                    assert status == save_store.OLDER, (saved, cut)
                 # and the next save goes on cleanly from the copy that survived
-                s2 = store.Store(nvm)
+                s2 = save_store.Store(nvm)
                 s2.load()
                 s2.save(_recs(10))
-                assert _load(nvm) == (dict(_recs(10)), store.RESTORED), (saved, cut)
+                assert _load(nvm) == (dict(_recs(10)), save_store.RESTORED), (saved, cut)
 
 
 def test_erased_zeroed_and_unwritten_stores_start_clean():
     for fill in (b"\xff", b"\x00"):
         nvm = FileNVM(None)
         nvm.data[:] = fill * len(nvm)
-        assert _load(nvm) == ({}, store.FRESH)
-    assert store.Store(None).load() == {} and store.Store(None).status == store.NO_STORE
-    assert store.Store(None).save(_recs(1)) is False
+        assert _load(nvm) == ({}, save_store.FRESH)
+    none = save_store.Store(None)
+    assert none.load() == {} and none.status == save_store.NO_STORE
+    assert save_store.Store(None).save(_recs(1)) is False
 
 
 def test_newer_layout_is_not_read_and_says_so():
     nvm = _saved(copies=1)
     k = 0
-    nvm.data[2] = store.LAYOUT + 1  # a layout this firmware does not know
+    nvm.data[2] = save_store.LAYOUT + 1  # a layout this firmware does not know
     n = nvm.data[6] | nvm.data[7] << 8
-    crc = store.crc16(nvm.data[10 : 10 + n], n, store.crc16(nvm.data[k : k + 8], 8))
+    crc = save_store.crc16(nvm.data[10 : 10 + n], n, save_store.crc16(nvm.data[k : k + 8], 8))
     nvm.data[8], nvm.data[9] = crc & 0xFF, crc >> 8
-    assert _load(nvm) == ({}, store.NEWER)
-    assert store.MESSAGES[store.NEWER]
+    assert _load(nvm) == ({}, save_store.NEWER)
+    assert save_store.MESSAGES[save_store.NEWER]
     # with an older good copy beside it, that copy is used, and the person told
-    s = store.Store(nvm)
+    s = save_store.Store(nvm)
     s.load()
     s.save(_recs(5))  # goes to slot 0 (no good copy): the newer layout is replaced
-    assert _load(nvm) == (dict(_recs(5)), store.RESTORED)
+    assert _load(nvm) == (dict(_recs(5)), save_store.RESTORED)
 
 
 @settings(max_examples=300, deadline=None)
@@ -133,7 +134,7 @@ def test_one_flipped_bit_never_gives_wrong_data(bit):
     recs, status = _load(nvm)
     assert recs in (dict(_recs(1)), dict(_recs(2)))
     if recs == dict(_recs(1)):
-        assert status == store.OLDER  # the newer copy was hit: said so
+        assert status == save_store.OLDER  # the newer copy was hit: said so
 
 
 @settings(max_examples=300, deadline=None)
@@ -143,14 +144,15 @@ def test_any_store_contents_load_without_raising(junk, at):
     end = min(len(nvm), at + len(junk))
     nvm.data[at:end] = junk[: end - at]
     recs, status = _load(nvm)
-    assert status in (store.FRESH, store.RESTORED, store.OLDER, store.DAMAGED, store.NEWER)
+    st = save_store
+    assert status in (st.FRESH, st.RESTORED, st.OLDER, st.DAMAGED, st.NEWER)
     for kind, data in recs.items():
         assert isinstance(kind, int) and isinstance(data, bytes)
 
 
 def test_small_stores_keep_the_records_that_fit_in_order():
     nvm = FileNVM(None, 256)  # SAMD21: two 128-byte slots
-    s = store.Store(nvm)
+    s = save_store.Store(nvm)
     recs = [(1, b"s" * 10), (2, b"t" * 60), (3, b"g" * 200), (4, b"r" * 30)]
     s.save(recs)
     assert s.dropped == (3,)  # the big game record goes; the later small one still fits
@@ -164,7 +166,7 @@ def test_a_flipped_bit_in_an_old_copy_is_no_news():
     nvm = _saved(copies=per_slot + 3)  # slot 0 old and full, slot 1 current
     nvm.data[copy * 2 + 20] ^= 4  # inside an old copy in slot 0
     recs, status = _load(nvm)
-    assert recs == dict(_recs((per_slot + 3) % 200)) and status == store.RESTORED
+    assert recs == dict(_recs((per_slot + 3) % 200)) and status == save_store.RESTORED
 
 
 @given(st.integers(-(2**30) + 1, 2**30 - 1))
@@ -173,22 +175,22 @@ def test_every_number_a_record_holds_reads_back(v):
     """A deal number goes up to 2**30 - 1 (prng.DEAL_MAX): five bytes as a
     varint. The reader once refused any number past 2**27, so most random
     deals' records could not be read back."""
-    import savecodec
-    import saveread
+    import save_codec
+    import save_read
 
-    data = savecodec.to_bytes(savecodec.put_varint, v)
-    assert saveread.Reader(data).varint() == v
+    data = save_codec.to_bytes(save_codec.put_varint, v)
+    assert save_read.Reader(data).varint() == v
     setup = ("bastard", 4, 0, 0, 2**30 - 1, b"\x01\x01\x01")
-    record = savecodec.to_bytes(savecodec.put_record, setup, b"\x05", 1)
-    assert saveread.read_record(record) == (setup, b"\x05")
+    record = save_codec.to_bytes(save_codec.put_record, setup, b"\x05", 1)
+    assert save_read.read_record(record) == (setup, b"\x05")
 
 
 def test_a_number_past_30_bits_is_refused():
-    import saveread
+    import save_read
 
     for data in (b"\xff\xff\xff\xff\x08", b"\xff\xff\xff\xff\x80\x00"):
         try:
-            saveread.Reader(data).varint()
+            save_read.Reader(data).varint()
         except ValueError:
             continue
         raise AssertionError("read a number past 30 bits: %r" % data)

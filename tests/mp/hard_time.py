@@ -22,7 +22,7 @@ for p in (".", "lib", "tests/mp"):
 from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
-import hard  # noqa: E402
+import opponents_hard  # noqa: E402
 from games import by_id  # noqa: E402
 from prng import Prng  # noqa: E402
 
@@ -37,14 +37,14 @@ def main(game_id, players, moves, games=2, slower=0):
 
     total = n = 0
     late = [0]  # the searches the clock cut short
-    judge = hard._late
+    judge = opponents_hard._late
 
     def counted(clock, start, done):
         cut = judge(clock, start, done)
         late[0] += cut
         return cut
 
-    hard._late = counted
+    opponents_hard._late = counted
     check = 0
     times = []
     for deal in range(5, 5 + games):
@@ -54,7 +54,7 @@ def main(game_id, players, moves, games=2, slower=0):
             obs = s.observe(seat)
             if seat == 0:
                 t = _now()
-                a = hard.hard(game, obs, prng, moves, clock if slower else None)
+                a = opponents_hard.hard(game, obs, prng, moves, clock if slower else None)
                 dt = _diff(_now(), t)
                 total += dt
                 times.append(dt)

@@ -99,11 +99,11 @@ def _display(group):
 def _unit_costs():
     import displayio
 
-    import glyphs
+    import ui_glyphs
 
     gc.collect()
     a = gc.mem_alloc()
-    grids = [displayio.TileGrid(glyphs.FONT, pixel_shader=glyphs.PALETTE, width=1, height=1,
+    grids = [displayio.TileGrid(ui_glyphs.FONT, pixel_shader=ui_glyphs.PALETTE, width=1, height=1,
                                 tile_width=4, tile_height=6) for _ in range(16)]  # fmt: skip
     b = _alloc()
     groups = [displayio.Group() for _ in range(16)]

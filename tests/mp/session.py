@@ -172,7 +172,7 @@ def leave(app, hw, table, tally, rules):
         assert name(app) == "Rules" and app.screen.starts, "no rules pages"
         press(app, hw, DOWN)
         press(app, hw, B)
-    from pause import ITEMS
+    from screen_pause import ITEMS
 
     to_item(app, hw, ITEMS, "Quit")
     press(app, hw, A)

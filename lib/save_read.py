@@ -1,4 +1,4 @@
-"""Reading the console's records back (``savecodec.py`` writes them), and
+"""Reading the console's records back (``save_codec.py`` writes them), and
 the power-up read of the store: loaded at power-up, then let go.
 
 Every decoder raises ValueError on data that cannot be right; a record
@@ -7,7 +7,7 @@ what it lacks.
 """
 
 import games
-import store
+import save_store
 from saves import GAME, LAST, MOVES, SAVED, SETTINGS, STATS
 
 
@@ -141,7 +141,7 @@ def load(saves):
         raise
     except Exception:  # a store that cannot even be read: start clean
         recs = {}
-        st.status = store.DAMAGED
+        st.status = save_store.DAMAGED
     problems = []
     data = recs.get(SETTINGS)
     if data is not None:
@@ -167,7 +167,7 @@ def load(saves):
     saves.game = recs.get(GAME)
     saves.moves = recs.get(MOVES)
     saves.last = recs.get(LAST)
-    saves.message = store.MESSAGES[st.status]
+    saves.message = save_store.MESSAGES[st.status]
     if problems:
         saves.message = " AND ".join(problems) + " RESET"
     saves.loaded = True

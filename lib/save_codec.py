@@ -6,7 +6,7 @@ console.
 Every encoder writes into a buffer made once (the store's copy, or the
 game buffer) from a position and returns where it stopped, so saving
 allocates nothing per record; running past the buffer raises IndexError
-(the record is then left out). Reading them back is ``saveread.py``'s.
+(the record is then left out). Reading them back is ``save_read.py``'s.
 Values only ever grow at a record's end, so a record written by older
 firmware reads with defaults for what it lacks.
 """
@@ -14,7 +14,7 @@ firmware reads with defaults for what it lacks.
 from micropython import const
 
 import games
-import store
+import save_store
 
 UNDO = const(255)  # a move taken back (Elevator Solitaire), in a list of moves
 LINE = "ELEVATOR-REPLAY 1 "  # how a game's record starts on the serial console
@@ -94,7 +94,7 @@ def print_line(data, n):
     print("last game: " + LINE, end="")
     for i in range(0, n, 16):
         print("".join(["%02x" % data[j] for j in range(i, min(i + 16, n))]), end="")
-    print(" %04x" % store.crc16(data, n))
+    print(" %04x" % save_store.crc16(data, n))
 
 
 def to_bytes(put, *args):

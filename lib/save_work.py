@@ -3,16 +3,16 @@ important first, put together in the store's copy buffer and written
 with one assignment.
 
 Loaded with ``saves.py`` when the console starts and kept, with the
-encoders it uses (``savecodec.py``, ``snapshot.py``, ``store.py``). The
+encoders it uses (``save_codec.py``, ``save_snapshot.py``, ``save_store.py``). The
 game in progress is encoded straight into the buffer ``Saves`` keeps it
 in, made at start-up like the store's copy, so a save at the table loads
 no module and asks the heap for nothing bigger than a memoryview.
-Reading is ``saveread.py``'s and ``snapread.py``'s, loaded at power-up
+Reading is ``save_read.py``'s and ``save_snapread.py``'s, loaded at power-up
 and for Continue.
 """
 
-import savecodec
-import snapshot
+import save_codec
+import save_snapshot
 from saves import GAME, KEEP_GAME, KEEP_LAST, KEEP_MOVES, LAST, MOVES, SAVED, SETTINGS, STATS
 
 
@@ -26,7 +26,7 @@ def commit(saves):
             raise MemoryError("saves not read")
     kept, n = saves.kept, saves.kept_n
     if saves.ended:
-        savecodec.print_line(kept[KEEP_LAST], n[KEEP_LAST])
+        save_codec.print_line(kept[KEEP_LAST], n[KEEP_LAST])
         saves.ended = False
     st = saves.store
     if st.copy is None:
@@ -35,13 +35,13 @@ def commit(saves):
     st.begin()
     pos = st.open(SETTINGS)
     try:
-        end = savecodec.put_settings(st.copy, pos, saves.settings, SAVED)
+        end = save_codec.put_settings(st.copy, pos, saves.settings, SAVED)
     except IndexError:  # a store too small even for this: left out
         end = st.size + 1
     st.close(SETTINGS, end)
     pos = st.open(STATS)
     try:
-        end = savecodec.put_stats(st.copy, pos, saves.stats)
+        end = save_codec.put_stats(st.copy, pos, saves.stats)
     except IndexError:
         end = st.size + 1
     st.close(STATS, end)
@@ -64,13 +64,13 @@ def keep_game(saves, setup, state, moves, moves_n):
     kept, n = saves.kept, saves.kept_n
     try:
         buf = kept[KEEP_GAME]
-        n[KEEP_GAME] = snapshot.put(state, buf, savecodec.put_setup(buf, 0, setup))
+        n[KEEP_GAME] = save_snapshot.put(state, buf, save_codec.put_setup(buf, 0, setup))
     except IndexError:  # longer than a record can be: the game is not kept
         n[KEEP_GAME] = -1
     n[KEEP_MOVES] = -1
     if moves is not None and n[KEEP_GAME] >= 0:
         try:
-            n[KEEP_MOVES] = savecodec.put_record(kept[KEEP_MOVES], 0, setup, moves, moves_n)
+            n[KEEP_MOVES] = save_codec.put_record(kept[KEEP_MOVES], 0, setup, moves, moves_n)
         except IndexError:  # a game longer than its buffer: resumed without its moves
             pass
     return commit(saves)

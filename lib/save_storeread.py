@@ -1,9 +1,9 @@
-"""Reading the store (``store.py``'s layout) at power-up: find the newest
+"""Reading the store (``save_store.py``'s layout) at power-up: find the newest
 good copy in either slot, say what was found, and learn where the next
 copy goes. Loaded then, and let go.
 """
 
-from store import DAMAGED, FRESH, HEAD, LAYOUT, MAGIC0, MAGIC1, NEWER, OLDER, RESTORED, crc16
+from save_store import DAMAGED, FRESH, HEAD, LAYOUT, MAGIC0, MAGIC1, NEWER, OLDER, RESTORED, crc16
 
 
 def _u16(b, i):

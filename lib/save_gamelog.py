@@ -1,6 +1,6 @@
 """What every table shares about keeping a game: the moves made so far
 (one byte each), and the three moments it is saved (the pause menu, the
-person idle, the end). The base of every table (``tablekeys.TableKeys``)
+person idle, the end). The base of every table (``table_keys.TableKeys``)
 is a ``Kept`` and starts the record; the records themselves are
 ``saves.py``'s.
 """

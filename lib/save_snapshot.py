@@ -4,13 +4,13 @@ It holds what ``clone`` copies: the scalar ``FIELDS`` as signed varints,
 the ``BUFFERS`` as bytes, the ``SETS`` as their words (varints), the
 stock and the pile in order (a byte a card), where every other card is
 (4 bits a card: the seat holding it, or 15) and the hand sizes.
-``snapread.py`` reads it back (at Continue), refusing a record that
+``save_snapread.py`` reads it back (at Continue), refusing a record that
 does not fit the game or whose cards are not exactly the deal's.
 """
 
 from micropython import const
 
-from savecodec import put_bytes, put_varint
+from save_codec import put_bytes, put_varint
 
 FORMAT = const(2)  # 1: before SETS, with the table's last-move fields
 NOWHERE = const(15)

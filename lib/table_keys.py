@@ -1,6 +1,6 @@
 """The base of every table screen (``table.Table``, the games played from
 a hand, and ``table_es.Table``, the solitaire): the game's state, new or
-resumed, and its record (``gamelog.Kept``); a cursor over a list of
+resumed, and its record (``save_gamelog.Kept``); a cursor over a list of
 choices (``hand``); the keys, refusals with their reason, the pause menu,
 the hint, and the presses that take an action (for the autopilot). A
 table lays itself out (``_layout``), draws itself (``render``) and may
@@ -12,8 +12,8 @@ from micropython import const
 
 from app import REFUSED
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
-from gamelog import Kept
-from pause import Pause
+from save_gamelog import Kept
+from screen_pause import Pause
 
 HUMAN = const(0)
 

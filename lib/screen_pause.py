@@ -3,13 +3,13 @@
 Resume, Rules, Hint, Sound on/off, Restart (the same deal), New deal,
 Quit to the game menu. The table stays in memory, untouched, while the
 menu shows; Resume puts it back on the panel. B also resumes. Loaded with
-the table (every game pauses), with the rules pages (``rules.py``), so
+the table (every game pauses), with the rules pages (``screen_rules.py``), so
 neither compiles in a heap a game has cut up.
 """
 
 import ui
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from rules import Rules
+from screen_rules import Rules
 from screens import GameMenu, Screen, start_game
 
 ITEMS = ("Resume", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")

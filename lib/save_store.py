@@ -24,7 +24,7 @@ so newer firmware reads older saves.
 A copy is put together in one buffer made when the console starts
 (``copy``, a slot long), record by record, and written with one
 assignment: saving needs no fresh heap. Reading the store at power-up is
-``storeread.py``'s, loaded then and let go.
+``save_storeread.py``'s, loaded then and let go.
 
 On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
 starting a slot afresh erases and rewrites that sector, and a power cut
@@ -92,10 +92,10 @@ class Store:
 
     def load(self):
         """The newest good copy's records as {kind: bytes}; ``status``
-        says what was found (``storeread.py`` does the reading)."""
-        import storeread
+        says what was found (``save_storeread.py`` does the reading)."""
+        import save_storeread
 
-        return storeread.load(self)
+        return save_storeread.load(self)
 
     def begin(self):
         self.n = HEAD

@@ -1,4 +1,4 @@
-"""Reading a state's snapshot back (``snapshot.py`` writes it), replaying
+"""Reading a state's snapshot back (``save_snapshot.py`` writes it), replaying
 a game's moves, and the saved game in progress for Continue. Loaded for
 Continue and by tools, then let go.
 
@@ -8,9 +8,9 @@ FORMAT 1 is read too (its dropped fields skipped: ``_OLD``).
 """
 
 import games
-from savecodec import UNDO
-from saveread import Reader, read_record, read_setup
-from snapshot import FORMAT, NOWHERE
+from save_codec import UNDO
+from save_read import Reader, read_record, read_setup
+from save_snapshot import FORMAT, NOWHERE
 
 _legal = [0] * games.MAX_ACTIONS
 # FORMAT 1 (firmware before SETS) per game, by save id: bit i set for an old
