@@ -95,10 +95,6 @@ class Stock(GameState):
         self.over = True
         self.ending = ending
 
-    def ending_name(self):
-        """How the game ended, for self-play reports."""
-        return ("", "won", "stalled", "limit")[self.ending]
-
     def cards_left(self, seat):
         return self.held(seat)
 
@@ -115,13 +111,6 @@ class Stock(GameState):
         fd = self.fd
         for i in range(len(fd)):
             fd[i] = 0
-
-    def _hidden_extra(self, seat, buf, n):
-        for s in range(self.num_players):
-            for i in range(self.fd_n[s]):
-                buf[n] = self.fd[s * FACE_DOWN + i]
-                n += 1
-        return n
 
     def _deal_extra(self, seat, buf, k):
         for s in range(self.num_players):

@@ -179,13 +179,6 @@ class State(GameState):
     def ranking(self):
         return [0]
 
-    def ending_name(self):
-        """How the game ended, for self-play reports."""
-        return "cleared" if self.winner == 0 else "stuck"
-
-    def returns(self):
-        return [1.0 if self.winner == 0 else 0.0]
-
     def winners(self):
         return [0] if self.winner == 0 else []
 
@@ -194,13 +187,6 @@ class State(GameState):
         for p in range(SIZE):
             if self.pyr[p] != GONE and not self.face_up(p):
                 self.pyr[p] = HIDDEN
-
-    def _hidden_extra(self, seat, buf, n):
-        for p in range(SIZE):
-            if self.pyr[p] != GONE and not self.face_up(p):
-                buf[n] = self.pyr[p]
-                n += 1
-        return n
 
     def _deal_extra(self, seat, buf, k):
         for p in range(SIZE):

@@ -246,13 +246,6 @@ class State(GameState):
     def deck_public(self):
         return self.turned
 
-    def ending_name(self):
-        """How the game ended, for self-play reports."""
-        if self.winner >= 0:
-            return "won"
-        return "blocked" if self.idle >= self.num_players else "turn-limit"
-
-    # -- views -----------------------------------------------------------
     def top(self):
         """The discard pile's top card, or -1."""
         return self.pile[self.pile_n - 1] if self.pile_n else -1

@@ -133,10 +133,6 @@ class Flow(GameState):
         self.ending = ending
         self.phase = PLAY
 
-    def ending_name(self):
-        """How the game ended, for self-play reports."""
-        return ("", "ranked", "turn-limit")[self.ending]
-
     def ranking(self):
         places = [0] * self.num_players
         for s in range(self.num_players):

@@ -132,11 +132,6 @@ class GameState(StateView):
     def _hide_extra(self, seat):
         """Blank the extra places ``seat`` cannot see (in an observation)."""
 
-    def _hidden_extra(self, seat, buf, n):
-        """Append the cards of extra hidden places to ``buf`` from ``n``;
-        return the new count."""
-        return n
-
     def _deal_extra(self, seat, buf, k):
         """Refill the extra hidden places from ``buf`` at ``k``; return
         the new position."""

@@ -60,11 +60,6 @@ class StateView:
         n = self.legal_actions(buf)
         return buf[:n]
 
-    def returns(self):
-        """1.0 for each seat in first place, 0.0 for the others."""
-        places = self.ranking()
-        return [1.0 if p == 0 else 0.0 for p in places]
-
     def winners(self):
         places = self.ranking()
         return [s for s in range(self.num_players) if places[s] == 0]

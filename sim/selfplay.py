@@ -29,6 +29,25 @@ def fail(message):
     cli.fail("selfplay", message)
 
 
+# How a finished game ended, by the codes each game keeps (its ``ending``
+# field, or its winner and idle turns): for these reports only, so the
+# board holds none of the words.
+_ENDINGS = {"color-elevator": ("", "won", "stalled", "limit"),
+            "elevator": ("", "ranked", "turn-limit"), "bastard": ("", "ranked", "turn-limit")}
+
+
+def ending_name(s):
+    """How the finished game ``s`` ended (a word for the reports)."""
+    game_id = s.INFO.ID
+    if game_id in _ENDINGS:
+        return _ENDINGS[game_id][s.ending]
+    if game_id == "roller-coaster":
+        if s.winner >= 0:
+            return "won"
+        return "blocked" if s.idle >= s.num_players else "turn-limit"
+    return "cleared" if s.winner == 0 else "stuck"  # the solitaire
+
+
 def play_one(game, players, deal, prng, variant=0):
     """One game; returns (state, moves, cards_conserved)."""
     s = game.new_state(players, deal, variant)
@@ -57,7 +76,7 @@ def run(game, players, games, seed, progress=None, variant=0):
         finished += s.is_over()
         turns += s.turns
         max_turns = max(max_turns, s.turns)
-        name = s.ending_name()
+        name = ending_name(s)
         endings[name] = endings.get(name, 0) + 1
         win = s.winners()
         if s.winner >= 0:

@@ -177,6 +177,22 @@ def random_position(game, players, variant, deal, steps):
     return s
 
 
+def _hidden_extra(state, buf, n):
+    """Append to ``buf`` from ``n`` the cards no seat sees outside hands and
+    stock: Color Elevator's face-down cards, the solitaire's covered ones."""
+    if hasattr(state, "fd_n"):
+        for s in range(state.num_players):
+            for i in range(state.fd_n[s]):
+                buf[n] = state.fd[s * ce.FACE_DOWN + i]
+                n += 1
+    if hasattr(state, "pyr"):
+        for p in range(es.SIZE):
+            if state.pyr[p] != es.GONE and not state.face_up(p):
+                buf[n] = state.pyr[p]
+                n += 1
+    return n
+
+
 def redeal_hidden(state, seat, prng):
     """Shuffle every card ``seat`` cannot see (the other hands and the
     stock, not the cards every seat knows) and deal them back in the same
@@ -196,6 +212,6 @@ def redeal_hidden(state, seat, prng):
         for i in range(state.deck_n):
             hidden[n] = state.deck[i]
             n += 1
-    n = state._hidden_extra(seat, hidden, n)
+    n = _hidden_extra(state, hidden, n)
     prng.shuffle(hidden, n)
     opponents_hard.deal_hidden(state, seat, hidden)

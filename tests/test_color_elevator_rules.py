@@ -4,6 +4,7 @@ Plain asserts only: tests/mp/run.py runs this file under MicroPython too.
 """
 
 import cardtext
+import catalog
 from positions import ce_action, ce_codes, ce_position, raises
 
 import cards
@@ -167,7 +168,7 @@ def test_ce13_ranking_by_cards_held():
     _play(s, "5S>1", "4D>2")
     # seat 1 and 2 both hold three cards
     assert s.ranking() == [0, 1, 1], "CE-13: by cards held, ties share"
-    assert s.returns() == [1.0, 0.0, 0.0]
+    assert catalog.returns(s) == [1.0, 0.0, 0.0]
 
 
 def test_ce14_no_card_that_fits_anywhere_ends_blocked():

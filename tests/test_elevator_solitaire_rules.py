@@ -2,6 +2,7 @@
 (seeds/elevator-solitaire.md). Plain asserts: tests/mp/run.py runs this
 file under MicroPython too."""
 
+import catalog
 from positions import es_position, raises
 
 import cards
@@ -90,7 +91,7 @@ def test_es7_clearing_the_pyramid_wins():
     last = " ".join(["-"] * 27 + ["5C"])
     s = es_position(last, stock="9D", waste="4D")
     s.apply(27)
-    assert s.is_over() and s.winner == 0 and s.score() == 28 and s.returns() == [1.0], "ES-7"
+    assert s.is_over() and s.winner == 0 and s.score() == 28 and catalog.returns(s) == [1.0], "ES-7"
 
 
 def test_es8_lost_when_stock_empty_and_nothing_fits():
@@ -100,7 +101,7 @@ def test_es8_lost_when_stock_empty_and_nothing_fits():
     assert not s.is_over()
     s.apply(es.DRAW)  # JD: no 10 or Q is free and the stock is empty
     assert s.is_over() and s.winner == -1 and s.legal_list() == [], "ES-8: lost"
-    assert s.returns() == [0.0]
+    assert catalog.returns(s) == [0.0]
 
 
 def test_es9_escalator_shows_every_card_but_covered_cards_wait():

@@ -4,6 +4,7 @@ Plain asserts only: tests/mp/run.py runs this file under MicroPython too.
 """
 
 import cardtext
+import catalog
 from positions import raises
 from rc_position import legal_codes, play, position
 
@@ -121,7 +122,7 @@ def test_rc9_empty_hand_wins_at_once():
     assert s.is_over() and s.winner == 0 and s.current_player() == -1, (
         "RC-9: an empty hand wins at once"
     )
-    assert s.ranking() == [0, 2, 1] and s.returns() == [1.0, 0.0, 0.0]
+    assert s.ranking() == [0, 2, 1] and catalog.returns(s) == [1.0, 0.0, 0.0]
 
 
 def test_rc10_draw_takes_top_of_stock():
