@@ -204,7 +204,7 @@ class Table(TableKeys):
             self.first = max(0, n - self.slots)
         for i in range(self.slots):
             j = self.first + i
-            self.cards.set(i, self.hand[j] if j < n else -3)
+            self.cards.set(i, self.hand[j] if j < n else ui.CARD_NONE)
         self.more_left.set("<" if self.first > 0 else " ")
         self.more_right.set(">" if self.first + self.slots < n else " ")
         bar_x = self.hand_x + (self.cursor - self.first) * ui.HAND_PITCH

@@ -32,7 +32,11 @@ from games import elevator_solitaire_solver as solver
 from table_keys import TableKeys
 
 _ROWS = const(7)
-_UNDO = const(255)  # savecodec.UNDO: a move taken back, in the game's record
+# 128x64: the waste and the stock right of the pyramid
+_WASTE_X = const(98)
+_STOCK_X = const(113)
+_PILE_Y = const(14)
+_UNDO = const(255)  # save_codec.UNDO: a move taken back, in the game's record
 
 
 def _cell(s, pos):
@@ -54,7 +58,7 @@ class Table(TableKeys):
         g.append(self.status.grid)
         if app.small:
             self.msg = ui.TextRow(32, 0, 7)
-            self.waste = ui.CardView(0, 15, -1)
+            self.waste = ui.CardView(0, 15, ui.CARD_SLOT)
             self.slots = ui.CardRow(10, 14, 15)  # the free cards
             g.append(self.slots.grid)
             self.bar = ui.bar(ui.HAND_PITCH - 1, 1, 14, 30)
@@ -66,8 +70,8 @@ class Table(TableKeys):
                 row = ui.TextRow(3 * (r + 1), self._row_x(r), 8 + 7 * r)
                 self.rows.append(row)
                 g.append(row.grid)
-            self.waste = ui.CardView(98, 14, -1)
-            self.stock = ui.CardView(113, 14, -2)
+            self.waste = ui.CardView(_WASTE_X, _PILE_Y, ui.CARD_SLOT)
+            self.stock = ui.CardView(_STOCK_X, _PILE_Y, ui.CARD_BACK)
             g.append(self.stock.grid)
             labels = ui.TextRow(8, 96, 31)
             labels.set("WST  STK")
@@ -137,11 +141,11 @@ class Table(TableKeys):
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
         self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, self.deal))
-        self.waste.set(s.top() if s.pile_n else -1)
+        self.waste.set(s.top() if s.pile_n else ui.CARD_SLOT)
         self.msg.set(self.message or self.HELP)
         if self.app.small:
             for i in range(10):
-                self.slots.set(i, s.pyr[self.hand[i]] if i < n else -3)
+                self.slots.set(i, s.pyr[self.hand[i]] if i < n else ui.CARD_NONE)
             x = 14 + self.cursor * ui.HAND_PITCH
             if self.bar.x != x:
                 self.bar.x = x
@@ -150,7 +154,7 @@ class Table(TableKeys):
         for r in range(_ROWS):
             first = r * (r + 1) // 2
             self.rows[r].set(" ".join([_cell(s, first + i) for i in range(r + 1)]))
-        self.stock.set(-2 if s.deck_n else -1)
+        self.stock.set(ui.CARD_BACK if s.deck_n else ui.CARD_SLOT)
         self.count.set("%3d  %3d" % (s.pile_n, s.deck_n))
         self.cur.grid.hidden = n == 0
         if n:

@@ -145,6 +145,23 @@ def test_the_long_session_completes_in_the_boards_budget(session_trees, mpy, hei
     assert fig["most"] - fig["least"] <= 256, fig  # nothing piles up game after game
 
 
+# Interned names are never freed, and the VM adds a pool for them at once
+# when the last is full: past 1,260 names the next holds 1,280, about 14 KB
+# on this VM in one block (the long session then needs 188 KB, not 176). A
+# name is any identifier a .py file compiled on the board holds.
+NAME_POOL_EDGE = 1260
+
+
+def test_the_long_session_stays_under_the_next_name_pool(session_trees):
+    """The long session from .py interns fewer names than the VM's next
+    pool would need (``python -m sim.memory`` says where the pools come)."""
+    code = "import session, micropython\nsession.main(50, 64)\nmicropython.qstr_info()"
+    r = run_mp(["-c", code], heap="4M", cwd=session_trees["py"])
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    names = int(r.stdout.split("n_qstr=")[1].split(",")[0])
+    assert names < NAME_POOL_EDGE, "%d names: the next pool costs 14 KB at once" % names
+
+
 def test_a_save_at_the_sessions_tightest_moment_is_written(session_trees):
     """After the long session in 200 KB, a table of twelve and the heap
     filled with small blocks as full as the session ever was between
