@@ -162,12 +162,12 @@ def es_position(pyramid, stock="", waste="", variant=0):
     return s
 
 
-def random_position(game, players, variant, deal, steps):
+def random_position(game, players, variant, deal, steps, starter=0):
     """A state reached by ``steps`` random legal actions from a deal (or
     fewer, if the game ends first)."""
     from prng import Prng
 
-    s = game.new_state(players, deal, variant)
+    s = game.new_state(players, deal, variant, starter)
     prng = Prng(deal)
     for _ in range(steps):
         if s.is_over():

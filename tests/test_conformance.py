@@ -15,6 +15,7 @@ import pytest
 from catalog import records
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import random_position
 
 import games
 import save_snapread
@@ -65,16 +66,7 @@ def _domain(game):
 
 
 def _position(game, players, variant, starter, deal, steps):
-    """The state ``steps`` random legal actions into a deal (fewer if the
-    game ends first)."""
-    s = game.new_state(players, deal, variant, starter)
-    prng = Prng(deal)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        legal = s.legal_list()
-        s.apply(legal[prng.below(len(legal))])
-    return s
+    return random_position(game, players, variant, deal, steps, starter)
 
 
 def _plain(v):
