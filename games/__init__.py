@@ -23,7 +23,7 @@ TERMINAL = const(-1)
 
 
 class Info:
-    """One game's record. ``save_id`` is how the saves name the game: it
+    """One game's record. ``SAVE_ID`` is how the saves name the game: it
     never changes and is never reused, whatever the catalogue's order."""
 
     # (the arguments are named as the attributes: every name costs a board RAM)
@@ -58,10 +58,8 @@ class Info:
             raise ValueError("no seat %d" % starter)
 
 
-# Hard's budgets (simulated moves a decision) keep its slowest decisions under
-# 300 ms on a Pico: the slowest of 20 four-player games on the MicroPython VM
-# times 350, the Pico's slowest measured ratio (tests/mp/hard_time.py;
-# README, "Opponent levels"). Doubled or more by the faster engine.
+# Hard's budgets: simulated moves a decision, sized as lib/opponents_hard.py
+# says (README, "Opponent levels").
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
          ("52 cards", "Jokers"), "color_elevator", "table_ce", "color_elevator_text", 48),

@@ -84,7 +84,6 @@ class State(Stock):
         self.fd_n[:] = o.fd_n
 
     def __init__(self, players, deal=1, variant=0, _empty=False):
-        INFO.check(players, variant)
         self.deal = deal
         self.variant = variant
         self._init_table(players, 1)

@@ -35,7 +35,7 @@ def _fit_table():
 
 
 # The cards that fit each top: words 2*top and 2*top+1, as a CardSet's.
-_FIT = _fit_table()
+_FIT = tuple(_fit_table())
 
 
 def fits(card, top):

@@ -57,7 +57,6 @@ class State(GameState):
     BUFFERS = ("pyr", "hist")
 
     def __init__(self, players=1, deal=1, variant=0, _empty=False):
-        INFO.check(players, variant)
         self.deal = deal
         self.variant = variant
         self._init_table(1, 1)

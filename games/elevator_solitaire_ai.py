@@ -5,9 +5,10 @@ lowest in the pyramid (the source's advice: build a strong foundation by
 clearing the base first). It decides from the observation only.
 """
 
+from games import MAX_ACTIONS
 from games.elevator_solitaire import DRAW, GONE, SIZE, covers
 
-_buf = [0] * 32
+_buf = [0] * MAX_ACTIONS
 
 
 def _frees(obs, pos):

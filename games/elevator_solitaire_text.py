@@ -24,6 +24,7 @@ def why_illegal(s, action):
         cards.rank_code(r),
     )
 
+
 def describe(s, action):
     if action == DRAW:
         return "turn a stock card"

@@ -63,7 +63,6 @@ class State(GameState):
         self.pub.copy_from(o.pub)
 
     def __init__(self, players, deal=1, _empty=False):
-        INFO.check(players, 0)
         self.num_players = players
         self.deal = deal
         self._init_table(players, 2 if players > 6 else 1)  # RC-1

@@ -7,11 +7,6 @@ from games import roller_coaster as rc
 from games.roller_coaster import DONE, DRAW
 
 
-def run_cards(s):
-    """The cards of the run being entered this turn (a new list)."""
-    return list(s.pile[s.pile_n - s.run_n : s.pile_n])
-
-
 def why_illegal(s, action):
     """A short reason why ``action`` is refused now ('' if legal)."""
     if action in s.legal_list():
@@ -45,6 +40,7 @@ def why_illegal(s, action):
             cards.rank_code(rc.step(s.run_anchor, -gap)),
         )
     return "Next must be " + cards.rank_code(s.run_next)
+
 
 def describe(s, action):
     if action == DRAW:

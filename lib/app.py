@@ -146,7 +146,7 @@ class App(Failsafe):
         self.screen = None
         gc.collect()
 
-    def beep(self, tone=0):
+    def beep(self, tone=CLICK):
         """Sound one of the console's tones (``app.CLICK``, ``TURN``,
         ``REFUSED``, ``WON``, ``LOST``), unless the sound is off."""
         if self.settings.sound:

@@ -5,7 +5,7 @@ is saved if it can be, the panel says what happened (rows made at
 start-up, so saying it needs no fresh heap) and the console restarts two
 seconds later; a save that could not be written is said across the
 bottom of the panel and tried again every few seconds until it is; and
-``screen_about`` is what a maker reports (the About screen, the serial console
+``about()`` is what a maker reports (the About screen, the serial console
 at start-up). Loaded with the app and kept: none of it may wait for a
 module when the heap is short.
 """

@@ -18,7 +18,6 @@ JOKER_BLACK = const(52)
 JOKER_RED = const(53)
 RANKS = const(13)
 ACE = const(0)
-_KING = const(12)
 
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_CODES = "CDHS"

@@ -20,11 +20,11 @@ from games import MAX_ACTIONS
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
 # move in a playout is one unit, a copy of the state about one, a sampled
-# world (copy and deal) _WORLD. Each game's budget keeps its slowest
-# decisions near 300 ms on an RP2040, sized on the MicroPython VM, which
-# ran the same decisions 225-350 times faster than CircuitPython on a
-# Pico (measured on the firmware: README, "Opponent levels"). Color
-# Elevator's moves cost the most. A playout is one sampled world, one
+# world (copy and deal) _WORLD. Each game's budget (its catalogue record's
+# ``search``) is the largest whose slowest decision over 20 four-player
+# games on the MicroPython VM (tests/mp/hard_time.py), times 350, stays
+# under 300 ms: the Pico ran the same decisions 225-350 times slower
+# (measured on the firmware: README, "Opponent levels"). A playout is one sampled world, one
 # candidate action and one round of play after it.
 _ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)

@@ -65,9 +65,8 @@ def read_setup(r):
     starter = r.u8()
     deal = r.varint()
     levels = bytes(r.take(r.u8()))
-    if not info.MIN_PLAYERS <= players <= info.MAX_PLAYERS or len(levels) > players:
-        raise ValueError("bad player count")
-    if variant >= len(info.VARIANTS) or starter >= players or deal < 1:
+    info.check(players, variant, starter)  # ValueError: not a table this game is played at
+    if len(levels) > players or deal < 1:
         raise ValueError("bad setup")
     for lv in levels:
         if lv > 2:

@@ -132,8 +132,9 @@ def probe(state, seed=1):
         raise ValueError("saved game does not end")
 
 
-def play(state, a):
-    """Apply one recorded move, refusing any the rules do not allow."""
+def play(state, a, apply=None):
+    """Apply one recorded move, refusing any the rules do not allow
+    (through ``apply`` when given: a table's, which notes the move)."""
     if a == UNDO:
         if not state.undo():
             raise ValueError("nothing to take back")
@@ -141,7 +142,7 @@ def play(state, a):
     n = state.legal_actions(_legal)
     for i in range(n):
         if _legal[i] == a:
-            state.apply(a)
+            (apply or state.apply)(a)
             return
     raise ValueError("a move the rules refuse")
 

@@ -8,6 +8,7 @@ neither compiles in a heap a game has cut up.
 """
 
 import ui
+from app import CLICK
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screen_rules import Rules
 from screens import GameMenu, Screen, start_game
@@ -59,7 +60,7 @@ class Pause(Screen):
             st = app.settings
             st.sound = 0 if st.sound else 1
             app.saves.dirty = True  # written with the game, on the next save
-            app.beep()
+            app.beep(CLICK)
             self.menu.set_items(self._items())
         elif item == "Quit":
             t.checkpoint()  # kept before the table goes (it is if nothing changed)

@@ -9,6 +9,7 @@ B goes back.
 
 from micropython import const
 
+import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from screens import Screen, data_path
@@ -17,8 +18,8 @@ _PAGE_LINES = const(7)
 
 
 def rules_path(game_id):
-    """Where a game's rules pages are: next to the games package."""
-    return data_path(game_id.replace("-", "_") + "_rules.txt")
+    """Where a game's rules pages are: beside its rules module."""
+    return data_path(games.info(game_id).module + "_rules.txt")
 
 
 def page_starts(path):

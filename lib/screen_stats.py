@@ -7,6 +7,7 @@ back; changed settings are written once, on leaving.
 
 import games
 import ui
+from app import CLICK
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screens import Screen, Title
 
@@ -116,7 +117,7 @@ class SettingsScreen(Screen):
             self.changed = True
             self.app.apply_settings()
             if CHOICES[self.menu.index][0] == "sound":
-                self.app.beep()
+                self.app.beep(CLICK)
             self.menu.set_items(self._items())
         elif key in (B, START):
             if self.changed:

@@ -29,6 +29,7 @@ from app import LOST, WON
 from buttons import START, UP, A, B
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver
+from save_codec import UNDO
 from table_keys import TableKeys
 
 _ROWS = const(7)
@@ -36,7 +37,6 @@ _ROWS = const(7)
 _WASTE_X = const(98)
 _STOCK_X = const(113)
 _PILE_Y = const(14)
-_UNDO = const(255)  # save_codec.UNDO: a move taken back, in the game's record
 
 
 def _cell(s, pos):
@@ -98,7 +98,7 @@ class Table(TableKeys):
             self.hint()
         elif key == B:
             if s.undo():
-                self.log(_UNDO)
+                self.log(UNDO)  # a move taken back, in the game's record
                 self.message = "MOVE TAKEN BACK"
             else:
                 self.message = "NOTHING TO TAKE BACK"

@@ -102,7 +102,7 @@ class Replay(screens.Screen):
         who = "YOU" if seat == 0 else "P%d" % (seat + 1)
         what = "take back" if a == save_codec.UNDO else s.describe(a)
         try:
-            save_snapread.play(s, a)
+            save_snapread.play(s, a, t.play)  # the table notes each move, as in play
         except ValueError as e:
             self.error = "MOVE %d REFUSED: %s" % (self.i + 1, e)
             self._say(self.error.upper()[:32])

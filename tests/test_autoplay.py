@@ -12,7 +12,6 @@ is then checked as the table, the results screen and the saves see it
 write for the whole game and no erase, the last game's record replaying
 to the very end, B back to the menu). The panels alternate."""
 
-import gc
 
 import pytest
 
@@ -37,10 +36,6 @@ for _info in games.CATALOGUE:
 def test_autoplay_reaches_the_results_screen(
     capsys, monkeypatch, tmp_path, game_id, players, variant, seed, profile
 ):
-    # the app collects garbage at every screen change for a board's small
-    # heap: in a test process that costs more than the game and checks
-    # nothing here (the MicroPython VM tests measure memory)
-    monkeypatch.setattr(gc, "collect", lambda *args: 0)
     sessions, tables = [], []
 
     class Session(headless.Session):  # the command's session, kept to look at

@@ -3,8 +3,6 @@ pile, whose turn) and then plays on exactly as the original would; a
 record replays to the same end; damaged records are refused, never
 played."""
 
-import gc
-from unittest import mock
 
 import pytest
 from hypothesis import event, given, settings
@@ -25,13 +23,6 @@ PRESETS = [
     for players in sorted({info.MIN_PLAYERS, info.DEFAULT_PLAYERS, info.MAX_PLAYERS})
     for variant in range(len(info.VARIANTS))
 ]
-
-
-def _no_heap_housekeeping():
-    """The saves collect garbage for a board's small heap whenever they let
-    their read path go: in a test process that costs 5-10 ms a call and
-    most of these tests' time, and checks nothing here."""
-    return mock.patch.object(gc, "collect", lambda *args: 0)
 
 
 def _setup(game_id, players, variant, deal, starter=0):
@@ -275,15 +266,14 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
         moves.append(a)
     if state.is_over():
         return
-    with _no_heap_housekeeping():
-        sv = saves.Saves(None)
-        sv.keep_game(setup, state, moves, len(moves))  # no store: kept in memory only
-        good = bytes(sv.game)
-        bit = data.draw(st.integers(0, len(good) * 8 - 1))
-        bad = bytearray(good)
-        bad[bit // 8] ^= 1 << (bit % 8)
-        sv.game = bytes(bad)
-        got = sv.saved_game()
+    sv = saves.Saves(None)
+    sv.keep_game(setup, state, moves, len(moves))  # no store: kept in memory only
+    good = bytes(sv.game)
+    bit = data.draw(st.integers(0, len(good) * 8 - 1))
+    bad = bytearray(good)
+    bad[bit // 8] ^= 1 << (bit % 8)
+    sv.game = bytes(bad)
+    got = sv.saved_game()
     if got is not None:
         back_setup, back, back_moves = got
         assert back_setup == setup and back.key() == state.key()

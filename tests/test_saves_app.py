@@ -4,7 +4,6 @@ power-up, the simulator killed mid-game, and replays. (A whole game's one
 write, its counted result and its record: every play-through in
 ``test_autoplay.py`` checks them.)"""
 
-import gc
 import os
 import signal
 import subprocess
@@ -28,15 +27,6 @@ from sim.headless import Session
 from sim.nvm import FileNVM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-@pytest.fixture(autouse=True)
-def _no_heap_housekeeping(monkeypatch):
-    """The app collects garbage for a board's small heap at every screen
-    change and whenever the saves let their read path go: in a test
-    process that costs 5-10 ms a call, most of these tests' time, and
-    nothing here depends on it (CPython has no heap figure to read)."""
-    monkeypatch.setattr(gc, "collect", lambda *args: 0)
 
 
 def _session(path, **kw):

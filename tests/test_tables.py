@@ -11,7 +11,7 @@ from positions import sh_position
 
 import cards
 from buttons import LEFT, SELECT, START, A, B
-from games import bastard, color_elevator, elevator, elevator_solitaire, shedding
+from games import bastard, color_elevator, elevator, elevator_solitaire, roller_coaster, shedding
 from sim.headless import Session
 from sim.mpvm import ROOT
 
@@ -332,3 +332,53 @@ def test_setup_sets_opponent_levels_for_all_or_per_seat():
     s.press(START, settle=False)
     assert s.app.levels == setup.levels()
     assert autopilot.play_to_results(s)  # the opponents play at their levels to the end
+
+
+def _last_move_trace(table, moves, step):
+    """(message line, pile tiles) after each of ``moves`` applied by ``step``."""
+    out = []
+    piles = getattr(table, "piles", None) or [table.pile]
+    for a in moves:
+        step(a)
+        table.render_piles()
+        tiles = [[p.grid[i, 0] for i in range(p.grid.width)] for p in piles]
+        out.append((table.last_text(), tiles))
+    return out
+
+
+_LAST_MOVES = [(elevator, 4, 7), (bastard, 5, 8), (color_elevator, 3, 9), (roller_coaster, 4, 10)]
+
+
+@pytest.mark.parametrize("game,players,deal", _LAST_MOVES)
+def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, deal):
+    """What the last turn did (the message line, the play on the pile) is
+    noted by the table from each action, not kept in the rules' state: a
+    game played at a table, and its record replayed (``sim.replay``, as
+    ``python -m sim --replay`` shows it), show the same line and pile
+    after every move; and the lines name what happened."""
+    from prng import Prng
+    from save_codec import put_record, to_bytes
+    from sim import replay
+
+    s = Session("pico-128x64", game.ID, players, deal, pace_ms=0)
+    table = s.screen
+    rng = Prng(deal)
+    moves = []
+
+    def live(a):
+        table.play(a)
+        moves.append(a)
+
+    state = table.state
+    trace = []
+    while not state.is_over() and len(moves) < 400:
+        a = game.basic_policy(state.observe(state.current_player()), rng)
+        trace += _last_move_trace(table, [a], live)
+    setup = (game.ID, players, 0, 0, deal, bytes([1] * players))
+    r = replay.Replay(s.app, to_bytes(put_record, setup, bytes(moves), len(moves)))
+    again = _last_move_trace(r.table, moves, lambda a: r._step())
+    assert again == trace, "a replay shows each last move as the game did"
+    lines = " ".join(line for line, _ in trace)
+    assert " PLAYED " in lines or ">" in lines, "plays are named"
+    if game is not color_elevator:
+        assert (" PASSED" in lines) or (" DREW" in lines), "passes and draws are named"
