@@ -8,7 +8,6 @@ fingerprints, text) is ``stateview.py``.
 """
 
 import cards
-import games
 from cardset import CardSet
 from prng import Prng
 from stateview import StateView, places_by_count  # noqa: F401
@@ -27,7 +26,6 @@ class GameState(StateView):
     shape); copying and observing then come from here."""
 
     num_players = 0
-    max_actions = games.MAX_ACTIONS
     starter = 0  # the seat that played first (series play)
     FIELDS = ()
     BUFFERS = ()  # names of extra bytearrays, copied whole

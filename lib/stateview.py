@@ -5,6 +5,7 @@ a list). Kept apart from ``gamestate.py`` so each compiles in a small
 piece of heap on a board."""
 
 import cards
+import games
 
 
 def _text(state):
@@ -56,7 +57,7 @@ class StateView:
 
     def legal_list(self):
         """Legal actions as a new list (allocates; for tools and tests)."""
-        buf = [0] * self.max_actions
+        buf = [0] * games.MAX_ACTIONS
         n = self.legal_actions(buf)
         return buf[:n]
 

@@ -41,9 +41,6 @@ class Last:
     ``n``, ``a`` and ``b`` mean to it."""
 
     def __init__(self):
-        self.clear()
-
-    def clear(self):
         self.seat = -1
         self.kind = 0
         self.n = 0
