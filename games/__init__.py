@@ -59,7 +59,7 @@ class Info:
 
 
 # Hard's budgets: simulated moves a decision, sized as lib/opponents_hard.py
-# says (README, "Opponent levels").
+# says (docs/opponents.md).
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
          ("52 cards", "Jokers"), "color_elevator", "table_ce", "color_elevator_text", 48),

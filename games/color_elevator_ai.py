@@ -35,10 +35,10 @@ def basic_policy(obs, prng=None):
     best = _buf[0]
     if best == DRAW:
         return DRAW
-    best_cost = 1000
+    lo = 1000
     for i in range(n):
         k = _cost(_buf[i])
-        if k < best_cost:
-            best_cost = k
+        if k < lo:
+            lo = k
             best = _buf[i]
     return best

@@ -103,8 +103,8 @@ class Stock(GameState):
         return self.counts[seat] + self.fd_n[seat]
 
     def ranking(self):
-        totals = [self.held(s) for s in range(self.num_players)]
-        return places_by_count(totals, self.winner)  # CE-13
+        counts = [self.held(s) for s in range(self.num_players)]
+        return places_by_count(counts, self.winner)  # CE-13
 
     # -- hidden cards: every face-down card, even the owner's (CE-2) ----------
     def _hide_extra(self, seat):

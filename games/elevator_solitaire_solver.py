@@ -265,9 +265,11 @@ def search(state, budget=0, memo=0):
 
 
 def hint(state, budget=0, memo=0):
-    """(action, True) for the next move of a winning line; when none is
-    found, (the move that leaves the most moves open, False); (-1, False)
-    when no move is left."""
+    """(action, True) for the next move of a winning line the solver finds
+    within its budget (a proven win, ES-12); when none is found, (the move
+    that leaves the most moves open, False): a best guess; (-1, False)
+    when no move is left. The table's hint follows the deal's shipped line
+    first (``elevator_solitaire_ai.hint``)."""
     verdict, line = solve(state, budget, memo)
     if verdict == WIN:
         return line[0], True

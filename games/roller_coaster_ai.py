@@ -33,7 +33,7 @@ def _walk(hand, r, d, jokers, first_is_joker_ok):
     _used[:] = _zero
     length = 0
     used = 0
-    best_len = 0
+    best = 0
     best_used = 0
     while True:
         have = _counts[r]
@@ -43,7 +43,7 @@ def _walk(hand, r, d, jokers, first_is_joker_ok):
         if have > _used[r]:
             _used[r] += 1
             length += 1
-            best_len = length  # a natural card: the run may end here
+            best = length  # a natural card: the run may end here
             best_used = used
         elif jokers > used and (length or first_is_joker_ok):
             used += 1
@@ -51,7 +51,7 @@ def _walk(hand, r, d, jokers, first_is_joker_ok):
         else:
             break
         r = (r + d) % _RANKS
-    _run[0] = best_len
+    _run[0] = best
     _run[1] = best_used
 
 

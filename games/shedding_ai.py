@@ -34,7 +34,7 @@ def basic_policy(obs, prng=None):
                 best = c
         return best
     best = -1
-    best_key = 1000
+    lo = 1000
     for i in range(n):
         a = _buf[i]
         if a == PASS or a == DONE:
@@ -45,8 +45,8 @@ def basic_policy(obs, prng=None):
         # more cards of the rank (of the other colour to follow) is better
         same = hand.count_rank(cards.rank(a)) if cards.rank(a) >= 0 else 1
         key = _step(obs, a) * 8 - same
-        if key < best_key:
-            best_key = key
+        if key < lo:
+            lo = key
             best = a
     if best >= 0:
         return best

@@ -20,10 +20,10 @@ import displayio
 from micropython import const
 
 from app_failsafe import Failsafe, mem_free
-from buttons import PRESS, REPEAT, Event
+from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
 from prng import DEAL_MAX, Prng
 from saves import IDLE_SAVE_MS, Saves
-from ticks import ticks_diff
+from ticks import ticks_add, ticks_diff
 
 # Modules every game uses, loaded at start-up (largest compile first, while
 # the heap is empty) and kept, so a game's start compiles only its own
@@ -54,7 +54,15 @@ class App(Failsafe):
             print("saves: " + self.saves.message.lower())
         self.saves.print_last()
         self.rng = Prng(hw.entropy())
+        self.keys = LEGENDS
+        if hw.three:
+            from buttons_three import LEGENDS as keys
+
+            self.keys = keys
         self.event = Event()
+        self.cursors = bytearray(4)  # where each menu was left (ui.Menu's keep)
+        self.guard = 0  # ticks until which a new screen takes no key
+        self.held = -1  # a key pressed during the guard: it counts if still down after
         self.screen = None
         self.deal_mode = 0  # how the last game was dealt: 0 random, -1 winnable
         self.levels = []  # the opponents' level by seat (empty: Normal)
@@ -91,6 +99,18 @@ class App(Failsafe):
         except (AttributeError, ValueError, RuntimeError):
             pass  # a panel without a contrast command
 
+    def legend(self, text):
+        """``text`` with the keys it names ("{A} PLAY  {B} BACK") as this
+        board's buttons make them (``buttons.LEGENDS``); of alternatives
+        ("long|short") the first that fits a 32-character line."""
+        keys = self.keys
+        for line in text.split("|"):
+            for i in range(len(keys)):
+                line = line.replace("{%s}" % (NAMES[i] if i < 8 else ("LR", "UD")[i - 8]), keys[i])
+            if len(line) <= 32:
+                break
+        return line
+
     def random_deal(self):
         return self.rng.below(DEAL_MAX) + 1
 
@@ -102,6 +122,8 @@ class App(Failsafe):
         if free >= 0 and (self.least_free < 0 or free < self.least_free):
             self.least_free = free
         self.screen = screen
+        self.guard = ticks_add(self.hw.ticks_ms(), screen.guard_ms)
+        self.held = -1
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
 
@@ -132,10 +154,10 @@ class App(Failsafe):
         modules = sys.modules
         for name in [n for n in modules if n not in self.resident]:
             del modules[name]
-            dot = name.rfind(".")
-            parent = modules.get(name[:dot]) if dot > 0 else None
-            if parent is not None and hasattr(parent, name[dot + 1 :]):
-                delattr(parent, name[dot + 1 :])  # games.roller_coaster, say
+            i = name.rfind(".")
+            p = modules.get(name[:i]) if i > 0 else None
+            if p is not None and hasattr(p, name[i + 1 :]):
+                delattr(p, name[i + 1 :])  # games.roller_coaster, say
 
     def clear(self):
         """Let go of the current screen (the panel keeps its last picture)
@@ -191,7 +213,16 @@ class App(Failsafe):
                     self._wake()
                 continue
             if ev.kind == PRESS or ev.kind == REPEAT:
+                if ticks_diff(now, self.guard) < 0:
+                    self.held = ev.key  # too soon after the screen showed
+                    continue
                 self.screen.on_key(ev.key, now)
+                self._run_later()
+        if self.held >= 0 and ticks_diff(now, self.guard) >= 0:
+            key = self.held
+            self.held = -1
+            if hw.buttons.is_down(key):  # held through the guard: a press after all
+                self.screen.on_key(key, now)
                 self._run_later()
         self.screen.tick(now)
         self._run_later()
@@ -231,9 +262,11 @@ class App(Failsafe):
         self.hw.screen_power(True)
 
     def busy(self):
-        """True while the screen is animating or computer players act (or
-        the console waits to restart)."""
-        return self.screen is None or self.screen.busy()
+        """True while the screen is animating or computer players act, a
+        new screen's key guard runs, or the console waits to restart."""
+        if self.screen is None or self.screen.busy():
+            return True
+        return ticks_diff(self.hw.ticks_ms(), self.guard) < 0  # keys wait for the guard
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""

@@ -55,11 +55,11 @@ class Failsafe:
         pystack."""
         hw = self.hw
         free = mem_free()
-        impl = sys.implementation
-        v = impl.version
+        i = sys.implementation
+        v = i.version
         return [
             "VERSION " + hw.version,
-            "%s %d.%d.%d" % (impl.name.upper(), v[0], v[1], v[2]),
+            "%s %d.%d.%d" % (i.name.upper(), v[0], v[1], v[2]),
             "BOARD " + hw.profile_name.upper(),
             "FREE HEAP %s LOWEST %s" % (_kb(free), _kb(self.least_free)),
             ("PYSTACK %d BYTES" % hw.pystack) if hw.pystack else "PYSTACK NONE (NOT A BOARD)",

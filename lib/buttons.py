@@ -24,6 +24,11 @@ SELECT = const(7)
 _NKEYS = const(8)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
+# How a screen names the keys ("{A}", "{SELECT}" in a legend: ``App.legend``):
+# the eight, then LEFT/RIGHT as a pair ("{LR}") and UP/DOWN as a pair ("{UD}").
+# A three-button board names its own (``buttons_three.LEGENDS``).
+LEGENDS = ("UP", "DN", "<", ">", "A", "B", "START", "SEL", "<>", "UP/DN")
+
 PRESS = const(1)
 RELEASE = const(2)
 REPEAT = const(3)

@@ -13,6 +13,11 @@ from ticks import ticks_diff
 
 _LONG_MS = const(450)
 
+# The keys as the board's buttons (top A, middle B, bottom C) make them, in
+# ``buttons.LEGENDS``' order: on lists the pair of arrows is a long C
+# (SELECT, which changes a value there), on the table a short A or C.
+LEGENDS = ("A", "C", "A", "C", "B", "HOLD A", "HOLD B", "HOLD C", "HOLD C", "A/C")
+
 
 class ThreeButtonNav:
     """Maps three physical buttons onto the logical keys.

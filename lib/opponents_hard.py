@@ -24,16 +24,16 @@ from games import MAX_ACTIONS
 # ``search``) is the largest whose slowest decision over 20 four-player
 # games on the MicroPython VM (tests/mp/hard_time.py), times 350, stays
 # under 300 ms: the Pico ran the same decisions 225-350 times slower
-# (measured on the firmware: README, "Opponent levels"). A playout is one sampled world, one
+# (measured on the firmware: docs/opponents.md). A playout is one sampled world, one
 # candidate action and one round of play after it.
 _ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
 _WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
 _MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
-# one round with this evaluation, at a tenth of the cost (README).
+# one round with this evaluation, at a tenth of the cost (docs/opponents.md).
 # When every seat knows the stock's order (deck_public), a world is nearly
-# known and depth pays instead: one world, up to _DEEP_ROUNDS rounds (README).
+# known and depth pays instead: one world, up to _DEEP_ROUNDS rounds (docs/opponents.md).
 _DEEP_ROUNDS = const(5)
 # On a board Hard also watches the clock (``clock``: milliseconds, as
 # supervisor.ticks_ms counts them): it starts no sample that would end
@@ -51,12 +51,12 @@ def _standing(state, seat):
     n = state.num_players
     if state.is_over():
         won = 0
-        ties = 0
+        k = 0
         for w in state.winners():
-            ties += 1
+            k += 1
             if w == seat:
                 won = 1
-        return 1000 // ties if won else 0
+        return 1000 // k if won else 0
     if n < 2:
         return 500
     mine = state.cards_left(seat)
@@ -95,14 +95,14 @@ def determinize(state, seat, prng):
         seen[state.pile[i]] = 1
     for c in state._visible_extra():
         seen[c] = 1
-    pool = bytearray(state.ncards)
+    buf = bytearray(state.ncards)
     n = 0
     for c in range(state.ncards):
         if not seen[c]:
-            pool[n] = c
+            buf[n] = c
             n += 1
-    prng.shuffle(pool, n)
-    deal_hidden(state, seat, pool)
+    prng.shuffle(buf, n)
+    deal_hidden(state, seat, buf)
 
 
 def _playout(game, world, s, action, horizon, seat, prng):
@@ -118,8 +118,8 @@ def _playout(game, world, s, action, horizon, seat, prng):
     return _standing(s, seat)
 
 
-def deal_hidden(state, seat, pool):
-    """Deal ``pool`` into everything ``seat`` cannot see, in the counts the
+def deal_hidden(state, seat, buf):
+    """Deal ``buf`` into everything ``seat`` cannot see, in the counts the
     seat knows: the other hands, the stock, the extra places. Cards every
     seat knows (``_public``) stay where they are."""
     k = 0
@@ -127,13 +127,13 @@ def deal_hidden(state, seat, pool):
         if i != seat:
             hand = state.hands[i]
             for _ in range(state.counts[i] - hand.count()):
-                hand.add(pool[k])
+                hand.add(buf[k])
                 k += 1
     if not state.deck_public():
         for i in range(state.deck_n):
-            state.deck[i] = pool[k]
+            state.deck[i] = buf[k]
             k += 1
-    state._deal_extra(seat, pool, k)
+    state._deal_extra(seat, buf, k)
 
 
 def _late(clock, start, done):

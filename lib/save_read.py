@@ -68,8 +68,8 @@ def read_setup(r):
     info.check(players, variant, starter)  # ValueError: not a table this game is played at
     if len(levels) > players or deal < 1:
         raise ValueError("bad setup")
-    for lv in levels:
-        if lv > 2:
+    for v in levels:
+        if v > 2:
             raise ValueError("bad level")
     return (info.ID, players, variant, starter, deal, levels)
 
@@ -135,38 +135,38 @@ def load(saves):
     statistics, the kept records) and what to tell the person."""
     st = saves.store
     try:
-        recs = st.load()
+        found = st.load()
     except MemoryError:  # not damage: the store is left alone, never written over
         raise
     except Exception:  # a store that cannot even be read: start clean
-        recs = {}
+        found = {}
         st.status = save_store.DAMAGED
-    problems = []
-    data = recs.get(SETTINGS)
+    bad = []
+    data = found.get(SETTINGS)
     if data is not None:
         try:
             if not read_settings(saves.settings, SAVED, data):
-                problems.append("SETTINGS")
+                bad.append("SETTINGS")
         except MemoryError:
             raise
         except Exception:
             saves.settings.__init__()
-            problems.append("SETTINGS")
-    data = recs.get(STATS)
+            bad.append("SETTINGS")
+    data = found.get(STATS)
     if data is not None:
         try:
             if not read_stats(saves.stats, data):
-                problems.append("STATISTICS")
+                bad.append("STATISTICS")
         except MemoryError:
             raise
         except Exception:
             for row in saves.stats:
                 row[:] = [0] * len(row)
-            problems.append("STATISTICS")
-    saves.game = recs.get(GAME)
-    saves.moves = recs.get(MOVES)
-    saves.last = recs.get(LAST)
+            bad.append("STATISTICS")
+    saves.game = found.get(GAME)
+    saves.moves = found.get(MOVES)
+    saves.last = found.get(LAST)
     saves.message = save_store.MESSAGES[st.status]
-    if problems:
-        saves.message = " AND ".join(problems) + " RESET"
+    if bad:
+        saves.message = " AND ".join(bad) + " RESET"
     saves.loaded = True

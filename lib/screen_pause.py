@@ -1,10 +1,12 @@
-"""The pause menu over a game's table.
+"""The pause menu over a game's table, and the round view.
 
-Resume, Rules, Hint, Sound on/off, Restart (the same deal), New deal,
-Quit to the game menu. The table stays in memory, untouched, while the
-menu shows; Resume puts it back on the panel. B also resumes. Loaded with
-the table (every game pauses), with the rules pages (``screen_rules.py``), so
-neither compiles in a heap a game has cut up.
+Resume, Round so far (``Round``: what each seat did last), Rules, Hint,
+Sound on/off, Restart (the same deal), New deal, Quit to the game menu.
+The table stays in memory, untouched, while the menu shows; Resume puts
+it back on the panel, and so do B and START. The cursor stays where it
+was left, for the next pause. Loaded with the table (every game pauses),
+with the rules pages (``screen_rules.py``), so neither compiles in a heap
+a game has cut up.
 """
 
 import ui
@@ -13,7 +15,7 @@ from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screen_rules import Rules
 from screens import GameMenu, Screen, start_game
 
-ITEMS = ("Resume", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
+ITEMS = ("Resume", "Round so far", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
 
 
 class Pause(Screen):
@@ -25,7 +27,7 @@ class Pause(Screen):
         head.set("PAUSED  " + table.game.NAME)
         self.group.append(head.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 8 if small else 9, 12 if small else 11,
-                            2 if small else 5)  # fmt: skip
+                            2 if small else 5, app.cursors, 3)  # fmt: skip
         app.save_soon = True  # the game is written once the menu shows
 
     def _items(self):
@@ -40,9 +42,9 @@ class Pause(Screen):
             self.menu.move(-1)
         elif key in (DOWN, RIGHT):
             self.menu.move(1)
-        elif key == B:
+        elif key in (B, START):  # START pauses and resumes
             self.resume()
-        elif key in (A, START, SELECT):
+        elif key in (A, SELECT):
             self.choose(ITEMS[self.menu.index])
 
     def choose(self, item):
@@ -50,6 +52,8 @@ class Pause(Screen):
         t = self.table
         if item == "Resume":
             self.resume()
+        elif item == "Round so far":
+            app.show(Round(app, self, t))
         elif item == "Rules":
             app.show(Rules(app, self, t.game.ID))
         elif item == "Hint":
@@ -77,3 +81,28 @@ class Pause(Screen):
     def resume(self):
         self.app.show(self.table)
         self.table.resumed()
+
+
+class Round(Screen):
+    """The round so far: a line per seat with what it did last (the
+    table's ``said``), the seat to play marked; the arrows scroll, any
+    other key goes back to ``back`` (the table or its pause menu)."""
+
+    def __init__(self, app, back, table):
+        from table import who  # loaded at start-up (app._KEEP); it imports this module
+
+        super().__init__(app)
+        self.back = back
+        head = ui.TextRow(32, 0, 0)
+        head.set(app.legend("ROUND SO FAR  {B} BACK"))
+        self.group.append(head.grid)
+        s = table.state
+        turn = -1 if s.is_over() else s.current_player()
+        lines = []
+        for seat in range(table.players):
+            lines.append(("@" if seat == turn else " ") + (table.said[seat] or who(seat)))
+        self.view = ui.Scroller(self.group, lines, 8, 7, (app.height - 8) // 7)
+
+    def on_key(self, key, now):
+        if not self.view.scroll(key):
+            self.app.show(self.back)  # its picture is as it was left

@@ -10,7 +10,11 @@ from screens import GameMenu, Screen, start_game
 
 
 class Results(Screen):
-    """Who won, then every seat's place and the cards it still holds."""
+    """Who won, then every seat's place and the cards it still holds, with
+    the keys on the last line. It shows by itself when a game ends, so its
+    key guard is longer: a key still being mashed at the table is ignored."""
+
+    guard_ms = 700
 
     def __init__(self, app, game, players, deal, variant, facts):
         super().__init__(app)
@@ -21,7 +25,11 @@ class Results(Screen):
         head, self.rows, self.starter, self.replay_starter = facts
         self.group.append(ui.heading(head, 0, 0, 1 if app.small else 2))
         y0 = 12 if app.small else 24
-        self.view = ui.Scroller(self.group, self.rows, y0, 7, (app.height - y0) // 7)
+        self.view = ui.Scroller(self.group, self.rows, y0, 7, (app.height - y0 - 6) // 7)
+        self.keys = keys = ui.TextRow(32, 0, app.height - 6)
+        keys.set(app.legend("{A} AGAIN  {SELECT} SAME DEAL  {B} MENU|"
+                            "{A} NEW  {SELECT} SAME  {B} MENU"))  # fmt: skip
+        self.group.append(keys.grid)
 
     def on_key(self, key, now):
         if self.view.scroll(key):
@@ -70,5 +78,4 @@ def summary(app, game, state, players, deal):
             rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
     rows.append("DEAL %d" % deal)
     rows.extend(app.saves.stat_lines(game.ID))  # counted as the game ended
-    rows.append("A AGAIN  SEL SAME DEAL  B MENU")
     return head, rows, starter, state.starter

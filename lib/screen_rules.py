@@ -2,9 +2,11 @@
 
 The game's rules summarised in pages of at most seven lines of 32
 characters, read from ``games/<game>_rules.txt`` one page at a time (a
-page starts with a ``= TITLE`` line). A 128x32 panel shows three lines
-at a time; next and previous (arrows, A) step a screenful, across pages;
-B goes back.
+page starts with a ``= TITLE`` line). The first page gives the controls,
+its keys named as the board's buttons make them (``{A}`` in the file:
+``App.legend``). A 128x32 panel shows three lines at a time; next and
+previous (arrows, A) step a screenful, across pages, and a mark at the
+heading's end says more follows; B goes back.
 """
 
 from micropython import const
@@ -73,7 +75,8 @@ class Rules(Screen):
         if not self.starts:
             self.heading, self.lines = "RULES", ["NO RULES FILE IN THIS BUILD"]
         else:
-            self.heading, self.lines = read_page(self.path, self.starts[self.page])
+            self.heading, lines = read_page(self.path, self.starts[self.page])
+            self.lines = [self.app.legend(line) for line in lines]
 
     def parts(self):
         n = len(self.lines)
@@ -81,7 +84,10 @@ class Rules(Screen):
 
     def _render(self):
         pages = max(1, len(self.starts))
-        self.head.set("%d/%d %s" % (self.page + 1, pages, self.heading))
+        head = "%d/%d %s" % (self.page + 1, pages, self.heading)
+        if self.part + 1 < self.parts() or self.page + 1 < pages:
+            head = "%-31s%s" % (head, "v")  # more follows
+        self.head.set(head)
         first = self.part * self.rows_shown
         for i in range(self.rows_shown):
             j = first + i

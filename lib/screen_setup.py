@@ -92,15 +92,16 @@ class Setup(Screen):
         self.menu.set_items(self._items())
         row = self._row()
         if self.digit >= 0:
-            self.help.set("UP/DN DIGIT  A NEXT  B DONE")
+            self.help.set(self.app.legend("{UD} DIGIT  {A} NEXT  {B} DONE"))
         elif row == "deal":
-            self.help.set(
-                "<> RANDOM/NUMBER/WINNABLE" if self.game.solved else "<> RANDOM/NUMBER  A EDIT"
-            )
+            solved = self.game.solved
+            self.help.set(self.app.legend(
+                "{LR} RANDOM/NUMBER/WINNABLE" if solved else "{LR} RANDOM/NUMBER  {A} EDIT"))
         elif row == "start":
-            self.help.set("A START  B BACK")
+            self.help.set(self.app.legend("{A} START  {B} BACK"))
         else:
-            self.help.set("<> CHANGE  START PLAY  B BACK")
+            self.help.set(self.app.legend("{LR} CHANGE  {START} PLAY  {B} BACK|"
+                                          "{LR} CHANGE  {B} BACK"))  # fmt: skip
 
     def _change(self, d):
         row = self._row()
@@ -118,9 +119,9 @@ class Setup(Screen):
         elif row == "variant":
             self.variant = (self.variant + d) % len(self.game.VARIANTS)
         elif row == "deal":  # random -> a number -> winnable (where the game has a list)
-            modes = 3 if self.game.solved else 2
+            n = 3 if self.game.solved else 2
             mode = 0 if self.deal == 0 else 2 if self.deal < 0 else 1
-            self.deal = (0, 1, -1)[(mode + d) % modes]
+            self.deal = (0, 1, -1)[(mode + d) % n]
 
     def _edit_digit(self, d):
         t = bytearray(("%010d" % self.deal).encode())

@@ -43,8 +43,8 @@ def step(settings, row, d):
 
 
 def row_text(settings, row):
-    _, label, _, names = CHOICES[row]
-    return "%s < %s >" % (label, names[choice(settings, row)])
+    _, name, _, names = CHOICES[row]
+    return "%s < %s >" % (name, names[choice(settings, row)])
 
 
 class Stats(Screen):
@@ -62,9 +62,9 @@ class Stats(Screen):
             self.rows.append(row)
             self.group.append(row.grid)
         if not small:
-            help_row = ui.TextRow(32, 0, 57)
-            help_row.set("<> GAME  B BACK")
-            self.group.append(help_row.grid)
+            row = ui.TextRow(32, 0, 57)
+            row.set(app.legend("{LR} GAME  {B} BACK"))
+            self.group.append(row.grid)
         self._render()
 
     def _render(self):
@@ -72,8 +72,8 @@ class Stats(Screen):
         self.head.set("%d/%d %s" % (self.index + 1, len(games.CATALOGUE), info.NAME.upper()))
         lines = self.app.saves.stat_lines(info.ID)
         if len(self.rows) < len(lines):  # 128x32: the rate goes into the first line
-            rate = lines[1].split()[2]
-            lines = [lines[0].replace("  ", " ") + " RATE " + rate] + lines[2:]
+            t = lines[1].split()[2]
+            lines = [lines[0].replace("  ", " ") + " RATE " + t] + lines[2:]
         for i in range(len(self.rows)):
             self.rows[i].set(lines[i])
 
@@ -81,7 +81,7 @@ class Stats(Screen):
         n = len(games.CATALOGUE)
         if key in (LEFT, UP):
             self.index = (self.index - 1) % n
-        elif key in (RIGHT, DOWN, A):
+        elif key in (RIGHT, DOWN, A, SELECT):
             self.index = (self.index + 1) % n
         elif key in (B, START):
             self.app.home(Title)
@@ -96,11 +96,11 @@ class SettingsScreen(Screen):
         small = app.small
         self.group.append(ui.heading("Settings", 8, 0))
         if not small:
-            help_row = ui.TextRow(32, 0, 57)
-            help_row.set("<> CHANGE  B BACK")
-            self.group.append(help_row.grid)
+            row = ui.TextRow(32, 0, 57)
+            row.set(app.legend("{LR} CHANGE  {B} BACK"))
+            self.group.append(row.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
-                            1 if small else 4)  # fmt: skip
+                            1 if small else 4, app.cursors, 2)  # fmt: skip
 
     def _items(self):
         st = self.app.settings

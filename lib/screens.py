@@ -19,6 +19,10 @@ from buttons import AXIS_VERTICAL, DOWN, LEFT, RIGHT, START, UP, A, B
 
 class Screen:
     axis = AXIS_VERTICAL
+    # A new screen takes no key pressed before it showed: a press counts
+    # once it comes this long after (or is still held then; App.show), so a
+    # key mashed at a table does not start the next deal on the results.
+    guard_ms = 250
 
     def __init__(self, app):
         self.app = app
@@ -68,7 +72,7 @@ class Title(Screen):
             "Settings",
             "About",
         ]
-        self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible)
+        self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible, app.cursors, 0)
 
     def on_key(self, key, now):
         if key in (UP, LEFT):
@@ -99,7 +103,8 @@ class GameMenu(Screen):
         super().__init__(app)
         self.group.append(ui.heading("Choose a game", 8, 0))
         visible = 1 if app.small else 3
-        self.menu = ui.Menu(self.group, [g.NAME for g in games.CATALOGUE], 10, 14, 12, visible)
+        self.menu = ui.Menu(self.group, [g.NAME for g in games.CATALOGUE], 10, 14, 12, visible,
+                            app.cursors, 1)  # fmt: skip
         self.blurb = ui.TextRow(32, 0, 26 if app.small else 58)
         self.group.append(self.blurb.grid)
         self._blurb()

@@ -57,7 +57,7 @@ class Last:
 
 class Table(TableKeys):
     hand_order = staticmethod(by_rank)
-    HELP = "A PLAY  B BACK  SEL DRAW"
+    HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
 
     # -- layout ----------------------------------------------------------
     def _layout(self, app):
@@ -69,6 +69,7 @@ class Table(TableKeys):
         self.last = Last()  # what the last turn did (and as the person's turn began)
         self.base_last = Last()
         self.picked = []  # actions taken so far this turn
+        self.drawn = []  # the cards the person's hand gained by the last action
         self.first = 0  # first hand card shown (scrolling); ``hand``: sorted
         self.wait_until = 0
         self.skip = False
@@ -124,13 +125,24 @@ class Table(TableKeys):
         state before it is kept in ``obs``, free between decisions)."""
         s = self.state
         seat = s.current_player()
-        self.obs._copy_from(s)
+        was = self.obs
+        was._copy_from(s)
         s.apply(action)
-        self.noted(s, self.obs, seat, action)
+        self.drawn = []
+        if s.counts[HUMAN] > was.counts[HUMAN]:  # named in the message (``drew``)
+            self.drawn = [c for c in s.hands[HUMAN].to_list() if not was.hands[HUMAN].contains(c)]
+        self.noted(s, was, seat, action)
 
     def noted(self, s, was, seat, action):
         """``seat`` has just taken ``action`` (``was``: the state before
         it): update ``self.last``."""
+
+    def drew(self, seat, n):
+        """What ``seat`` drew, for the message: the cards themselves when
+        they came to the person's hand, else how many."""
+        if seat == HUMAN and self.drawn:
+            return " DREW " + cards.codes(self.drawn)
+        return " DREW %d" % n if n > 1 else " DREW A CARD"
 
     def status_count(self, seat):
         return str(self.state.counts[seat])
@@ -183,6 +195,7 @@ class Table(TableKeys):
                 self._begin_turn(now)
                 self.app.beep(TURN)
         self.message = self.last_text()
+        self.said[seat] = self.message
         self.render()
 
     # -- the person's keys ---------------------------------------------------
@@ -210,12 +223,13 @@ class Table(TableKeys):
         self.bar.hidden = n == 0 or not self.my_turn()
         self.render_piles()
         self._render_status()
-        self.msg.set(self.message)
+        if self.help is None and not self.message and self.my_turn():
+            self.msg.set(self.app.legend(self.help_text()))  # a small panel: the keys, when quiet
+        else:
+            self.msg.set(self.message)
         if self.help is not None:
-            if self.my_turn():
-                self.help.set(self.help_text())
-            else:
-                self.help.set("B: SKIP AHEAD")
+            text = self.help_text() if self.my_turn() else "{A} SKIP AHEAD  {START} MENU"
+            self.help.set(self.app.legend(text))
 
     def help_text(self):
         return self.HELP
@@ -225,17 +239,21 @@ class Table(TableKeys):
         parts = []
         many = self.players > 6  # up to 12 seats: a shorter form
         for seat in range(1, self.players):
-            mark = ">" if s.current_player() == seat else " "
+            # the seat to play: "@", the font's solid arrow (ui_glyphs), which no
+            # move's text uses, so "P2:4@P3:4" reads as P3 to play
+            mark = "@" if s.current_player() == seat else " "
             name = str(seat + 1) if many else "P%d" % (seat + 1)
             parts.append("%s%s:%s" % (mark, name, self.status_count(seat)))
         opp = "".join(parts)
-        you = ">" if s.current_player() == HUMAN else " "
+        you = "@" if s.current_player() == HUMAN else " "
         mine = "%sYOU %s" % (you, self.stock_text())
-        if self.status2 is None:
-            line = opp + " S" + str(s.deck_n)
-            if len(line) > 32:  # many seats on a small panel: counts only, in seat order
-                counts = [self.status_count(seat) for seat in range(1, self.players)]
-                line = " ".join(counts) + " S" + str(s.deck_n)
+        if self.status2 is None:  # a small panel: you first, then the others, then the stock
+            line = you + "YOU:" + self.status_count(HUMAN) + opp + " S" + str(s.deck_n)
+            if len(line) > 32:  # many seats: counts only, in seat order, the one to play marked
+                turn = s.current_player()
+                parts = [("@" if seat == turn else " ") + self.status_count(seat)
+                         for seat in range(self.players)]  # fmt: skip
+                line = "".join(parts) + " S" + str(s.deck_n)
             self.status.set(line[:32])
             return
         if len(opp) <= 32:

@@ -23,17 +23,18 @@ _WAYS_Y = const(19)
 
 
 class Table(table.Table):
-    HELP = "A PLAY  B BACK  SEL DRAW"
-
-    def __init__(self, *args, **kwargs):
-        self.choosing = -1  # card waiting for its pile
-        super().__init__(*args, **kwargs)
+    choosing = -1  # a card waiting for its pile (set on the table while it waits)
 
     def layout_piles(self, app):
-        if app.small:
+        if app.small:  # each pile with its number over its way (^, v, *) at its right
             self.piles = [ui.CardView(0, _PILE_Y, ui.CARD_NONE),
-                          ui.CardView(ui.HAND_PITCH, _PILE_Y, ui.CARD_NONE)]  # fmt: skip
-            self.ways = None
+                          ui.CardView(15, _PILE_Y, ui.CARD_NONE)]  # fmt: skip
+            self.ways = []
+            for i in range(4):
+                row = ui.TextRow(1, (i // 2) * 15 + 11, _PILE_Y + 1 + (i % 2) * 7)
+                row.set(str(i // 2 + 1) if i % 2 == 0 else " ")
+                self.ways.append(row)
+                self.group.append(row.grid)
         else:
             self.piles = [ui.CardView(_PILE1_X, _PILE_Y, ui.CARD_NONE),
                           ui.CardView(_PILE2_X, _PILE_Y, ui.CARD_NONE)]  # fmt: skip
@@ -43,7 +44,7 @@ class Table(table.Table):
             self.group.append(v.grid)
 
     def small_pile_width(self):
-        return ui.HAND_PITCH  # the two piles
+        return 20  # the two piles, each with its way, and room for the hand's "<"
 
     def mid_turn(self):
         return self.state.played >= 0
@@ -61,7 +62,7 @@ class Table(table.Table):
 
     def help_text(self):
         if self.choosing >= 0:
-            return "LEFT PILE 1  RIGHT PILE 2  B NO"
+            return "{LEFT} PILE 1  {RIGHT} PILE 2  {B} NO"
         return self.HELP
 
     def choose_card(self, card, now):
@@ -123,32 +124,37 @@ class Table(table.Table):
         s = self.state
         last = self.last
         if s.flipped and s.current_player() >= 0:
-            verb = " TURN UP " if s.turn == HUMAN else " TURNS UP "
-            return who(s.turn) + verb + cards.code(s.hands[s.turn].next(-1))
+            t = " TURN UP " if s.turn == HUMAN else " TURNS UP "
+            return who(s.turn) + t + cards.code(s.hands[s.turn].next(-1))
         if last.seat < 0:
             return ""
         name = who(last.seat)
         if last.a < 0:
-            return name + " DREW %d" % last.n if last.n else name + ": NEW HANDS"
+            return name + self.drew(last.seat, last.n) if last.n else name + ": NEW HANDS"
         text = name + " " + self._put(last.a)
         if last.b >= 0:
             text += " " + self._put(last.b)
         elif last.n:
-            text += " DREW 1"
+            text += self.drew(last.seat, 1)
         return text
 
     def _put(self, action):
-        return "%s>%d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
+        return "%s ON %d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
 
     def render_piles(self):
         s = self.state
         self.piles[0].set(s.top0)
         self.piles[1].set(s.top1)
-        if self.ways is not None:
+        if self.app.small:
+            self.ways[1].set(self._way(s.top0)[3])
+            self.ways[3].set(self._way(s.top1)[3])
+        else:
             # columns: "1:" left of pile 1, its way right of it; the same for pile 2
-            self.ways.set("    1:    %s    2:    %s" % (self._way(s.top0), self._way(s.top1)))
+            way = "    1:    %s    2:    %s" % (self._way(s.top0)[:3], self._way(s.top1)[:3])
+            self.ways.set(way)
 
     def _way(self, top):
+        """The way a pile goes as a word, then its mark for a small panel."""
         if ce.wild(top):
-            return "ANY"
-        return "DN " if cards.is_red(top) else "UP "
+            return "ANY*"
+        return "DN v" if cards.is_red(top) else "UP ^"

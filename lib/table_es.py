@@ -2,8 +2,10 @@
 
 On 128x64 the whole pyramid is drawn as text, one cell per card (its rank,
 ``##`` face down), with the waste and the stock at the right; the cursor
-is an inverse copy of the card it is on. On 128x32 only the cards free to
-play are shown, as a row of cards after the waste.
+is the rank half of the card it is on (the rank's glyphs black on white,
+with a pixel of white round them, as on every card) over its cell. On
+128x32 only the cards free to play are shown, as a row of cards after the
+waste.
 
 Keys: LEFT/RIGHT (or DOWN) move between the free cards, A moves the card
 to the waste, SELECT turns a stock card, B takes a move back (ES-10), UP
@@ -16,20 +18,26 @@ cards, refusals, playing and logging, the pause menu, the results) is
 ``table_keys.py``'s: this module draws the pyramid and has the keys and
 the hint of its own.
 
-The hint is the next move of a winning line when the solver finds one
-within its budget, else the move that keeps the most moves open; the
-budget keeps it to about a second on an RP2040.
+The hint (``elevator_solitaire_ai.hint``, ES-12) follows the deal's
+winning line, read from flash, while the game is on it (a deal of the
+shipped winnable list); else it is the next move of a winning line when
+the solver finds one within its budget (about a second on an RP2040), and
+either way it says the move wins; otherwise it is the move that keeps the
+most moves open, and it says it is a best guess.
 """
 
+import displayio
 from micropython import const
 
 import cards
 import ui
+import ui_glyphs
 from app import LOST, WON
-from buttons import START, UP, A, B
+from buttons import UP, A, B
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver
 from save_codec import UNDO
+from screens import data_path
 from table_keys import TableKeys
 
 _ROWS = const(7)
@@ -50,10 +58,13 @@ def _cell(s, pos):
 
 
 class Table(TableKeys):
-    HELP = "A PLAY SEL TURN B BACK UP HINT"  # on the message line when it says nothing
+    # on the message line when it says nothing; a three-button board, with no
+    # UP at the table, has the hint in the pause menu and takes the shorter form
+    HELP = "{A} PLAY {SELECT} TURN {B} BACK {UP} HINT|{A} PLAY {SELECT} TURN {B} BACK"
 
     def _layout(self, app):
         g = self.group
+        self.obs = self.state._blank()  # the hint replays the deal's line on it
         self.status = ui.TextRow(32, 0, 0)
         g.append(self.status.grid)
         if app.small:
@@ -78,8 +89,12 @@ class Table(TableKeys):
             g.append(labels.grid)
             self.count = ui.TextRow(8, 96, 38)
             g.append(self.count.grid)
-            self.cur = ui.TextRow(2, 0, 0, inverse=True)
-            g.append(self.cur.grid)
+            # the cursor: a card's rank half, one pixel up and left of the
+            # cell, so its white reaches into the gaps round the cell only
+            self.cur = displayio.TileGrid(ui_glyphs.CARDS, pixel_shader=ui_glyphs.PALETTE,
+                                          tile_width=ui_glyphs.CARD_W,
+                                          tile_height=ui_glyphs.HALF_H)  # fmt: skip
+            g.append(self.cur)
         g.append(self.waste.grid)
         g.append(self.msg.grid)
 
@@ -102,10 +117,8 @@ class Table(TableKeys):
                 self.message = "MOVE TAKEN BACK"
             else:
                 self.message = "NOTHING TO TAKE BACK"
-        elif s.is_over() and key in (A, START):
+        elif s.is_over() and key == A:
             self.finish()
-        elif key == START:
-            self.pause()
         else:
             return False  # the cursor, A plays, SELECT turns a card: the base's
         return True
@@ -117,16 +130,21 @@ class Table(TableKeys):
         s = self.state
         self.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(s.top())
         if s.is_over():
-            self.message = "CLEARED! A: RESULTS" if s.winner == 0 else "NO MOVES: B UNDO A END"
+            self.message = self.app.legend(
+                "CLEARED! {A}: RESULTS" if s.winner == 0 else "NO MOVES: {B} UNDO {A} END")
             self.app.beep(WON if s.winner == 0 else LOST)
 
     def hint(self):
         s = self.state
         if s.is_over():
-            self.message = "NO MOVES LEFT: B TAKES BACK"
+            self.message = self.app.legend("NO MOVES LEFT: {B} TAKES BACK")
             return
-        action, wins = solver.hint(s, solver.HINT_BUDGET, solver.HINT_MEMO)
-        tail = " WINS" if wins else " KEEPS MOST OPEN"
+        from games import elevator_solitaire_ai
+
+        action, wins = elevator_solitaire_ai.hint(s, solver.HINT_BUDGET, solver.HINT_MEMO,
+                                                  data_path("elevator_solitaire_lines.bin"),
+                                                  self.obs)  # fmt: skip
+        tail = " - THIS WINS" if wins else " - BEST GUESS"  # ES-12: at most 30 characters
         if action == es.DRAW:
             self.message = "HINT: TURN A CARD" + tail
             return
@@ -142,7 +160,7 @@ class Table(TableKeys):
             self.cursor = max(0, n - 1)
         self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, self.deal))
         self.waste.set(s.top() if s.pile_n else ui.CARD_SLOT)
-        self.msg.set(self.message or self.HELP)
+        self.msg.set(self.message or self.app.legend(self.HELP))
         if self.app.small:
             for i in range(10):
                 self.slots.set(i, s.pyr[self.hand[i]] if i < n else ui.CARD_NONE)
@@ -156,12 +174,15 @@ class Table(TableKeys):
             self.rows[r].set(" ".join([_cell(s, first + i) for i in range(r + 1)]))
         self.stock.set(ui.CARD_BACK if s.deck_n else ui.CARD_SLOT)
         self.count.set("%3d  %3d" % (s.pile_n, s.deck_n))
-        self.cur.grid.hidden = n == 0
+        cur = self.cur
+        cur.hidden = n == 0
         if n:
             pos = self.hand[self.cursor]
+            t = ui_glyphs.card_tiles(s.pyr[pos])[0]
+            if cur[0] != t:
+                cur[0] = t
             x, y = self._cell_xy(pos)
-            self.cur.set(_cell(s, pos))
-            if self.cur.grid.x != x:
-                self.cur.grid.x = x
-            if self.cur.grid.y != y:
-                self.cur.grid.y = y
+            if cur.x != x - 1:
+                cur.x = x - 1
+            if cur.y != y - 1:
+                cur.y = y - 1

@@ -13,7 +13,7 @@ from micropython import const
 from app import REFUSED
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
 from save_gamelog import Kept
-from screen_pause import Pause
+from screen_pause import Pause, Round
 
 HUMAN = const(0)
 
@@ -46,6 +46,7 @@ class TableKeys(Kept):
             self.moves_n = len(moves)
         if state is None and not replaying:
             app.saves.forget_game()
+        self.said = [""] * players  # what each seat did last (the round view)
         self.hand = []  # what the cursor moves over: the person's cards, or places
         self.cursor = 0
         self.message = ""
@@ -53,14 +54,19 @@ class TableKeys(Kept):
         self.render()
 
     def on_key(self, key, now):
+        if key == START:
+            self.pause()  # START pauses at every table, whoever is to play
+            return
         if self.busy():
-            if key in (B, START, A):
+            if key in (B, A):
                 self.skip = True  # hurry the computer players along
             return
         if self.on_turn_key(key, now):
             self.render()
             return
-        if key in (LEFT, UP):
+        if key == UP and self.players > 1:
+            self.app.show(Round(self.app, self, self))  # what each seat did last
+        elif key == LEFT:
             self._move(-1)
         elif key in (RIGHT, DOWN):
             self._move(1)
@@ -71,12 +77,9 @@ class TableKeys(Kept):
             if self.picked:
                 self._undo()
             else:
-                self.pause()
-                return
-        elif key == START:
-            self.take(self.game.DONE, now)
-        elif key == SELECT:
-            self.take(self.game.DRAW, now)
+                self.message = "NOTHING TO TAKE BACK"
+        elif key == SELECT:  # ends a play of several cards, else draws or passes
+            self.take(self.game.DONE if self.mid_turn() else self.game.DRAW, now)
         self.render()
 
     def pause(self):
@@ -120,9 +123,7 @@ class TableKeys(Kept):
     def presses_for(self, action):
         """Key presses a person makes to take ``action`` from here (the
         simulator's autopilot and tests use this)."""
-        if action == self.game.DONE:
-            return [START]
-        if action == self.game.DRAW:
+        if action == self.game.DONE or action == self.game.DRAW:
             return [SELECT]
         return self.cursor_to(action) + [A]
 
@@ -172,4 +173,5 @@ class TableKeys(Kept):
             return
         self.picked = []
         self.message = self.last_text()
+        self.said[HUMAN] = self.message
         self._begin_turn(now)

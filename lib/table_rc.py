@@ -20,7 +20,12 @@ _PASSED = const(3)
 
 
 class Table(table.Table):
-    HELP = "A ADD B BACK START PLAY SEL DRAW"
+    HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
+
+    def help_text(self):
+        if self.mid_turn():
+            return "{A} ADD  {SELECT} PLAY  {B} TAKE BACK|{A} ADD  {SELECT} PLAY  {B} BACK"
+        return self.HELP
 
     def layout_piles(self, app):
         self.pile_slots = 1 if app.small else _PILE_SHOWN
@@ -54,7 +59,7 @@ class Table(table.Table):
         if last.kind == _PLAYED:
             return who(last.seat) + " PLAYED " + cards.codes(s.pile[s.pile_n - last.n : s.pile_n])
         if last.kind == _DREW:
-            return who(last.seat) + " DREW A CARD"
+            return who(last.seat) + self.drew(last.seat, 1)
         return who(last.seat) + " PASSED"
 
     def render_piles(self):

@@ -56,8 +56,10 @@ class Table(table.Table):
 
     def help_text(self):
         if self.state.phase == flow.GIVE:
-            return "A GIVE THIS CARD"
-        return "A ADD START END SEL PASS B BACK"
+            return "{A} GIVE THIS CARD  {START} MENU"
+        if self.mid_turn():
+            return "{A} ADD  {SELECT} END  {B} TAKE BACK|{A} ADD  {SELECT} END  {B} BACK"
+        return "{A} PLAY  {SELECT} PASS  {START} MENU"
 
     def noted(self, s, was, seat, action):
         last = self.last
@@ -103,6 +105,8 @@ class Table(table.Table):
         if kind == _PASSED:
             return who(last.seat) + " PASSED"
         if kind == _STUCK:
+            if last.seat == HUMAN and self.drawn:
+                return s.rules.name + ": YOU" + self.drew(HUMAN, 0)
             return s.rules.name + ": " + who(last.seat) + " DRAWS"
         if kind == _GAVE:
             return who(last.seat) + " GAVE A CARD"

@@ -13,14 +13,14 @@ _MASK = const(_PERIOD - 1)
 _HALF = const(_PERIOD // 2)
 
 
-def ticks_add(ticks, delta):
-    """``ticks`` + ``delta`` (|delta| below 2**28), wrapped."""
-    if -_HALF < delta < _HALF:
-        return (ticks + delta) % _PERIOD
+def ticks_add(ticks, n):
+    """``ticks`` + ``n`` (|delta| below 2**28), wrapped."""
+    if -_HALF < n < _HALF:
+        return (ticks + n) % _PERIOD
     raise OverflowError("ticks interval overflow")
 
 
-def ticks_diff(ticks1, ticks2):
-    """``ticks1`` - ``ticks2``, signed, for ticks within 2**28 of each other."""
-    diff = (ticks1 - ticks2) & _MASK
+def ticks_diff(a, b):
+    """``a`` - ``b``, signed, for ticks within 2**28 of each other."""
+    diff = (a - b) & _MASK
     return ((diff + _HALF) & _MASK) - _HALF

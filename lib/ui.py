@@ -41,12 +41,12 @@ class TextRow:
         grid = self.grid
         n = len(text)
         big = self.big
-        space = ui_glyphs.BIG_SPACE if big else _SPACE
+        blank = ui_glyphs.BIG_SPACE if big else _SPACE
         for i in range(grid.width):
             if i < n:
                 t = ui_glyphs.big_tile(text[i]) if big else ui_glyphs.char_tile(text[i])
             else:
-                t = space
+                t = blank
             if grid[i] != t:
                 grid[i] = t
 
@@ -71,9 +71,14 @@ class Scroller:
 
     def render(self):
         lines = self.lines
-        for i in range(len(self.rows)):
+        last = len(self.rows) - 1
+        for i in range(last + 1):
             j = self.first + i
-            self.rows[i].set(lines[j] if j < len(lines) else "")
+            text = lines[j] if j < len(lines) else ""
+            # "more" marks at the right: lines above the first shown, below the last
+            if (i == 0 and self.first > 0) or (i == last and j + 1 < len(lines)):
+                text = "%-31s%s" % (text[:31], "^" if i == 0 else "v")
+            self.rows[i].set(text)
 
     def scroll(self, key):
         """True when ``key`` is an arrow (the view moves when it can)."""
@@ -155,12 +160,17 @@ def bar(width, height, x, y):
 
 class Menu:
     """A vertical list in the built-in font, ``visible`` rows at a time,
-    with a '>' cursor; it scrolls to keep the chosen row in view."""
+    with a '>' cursor; it scrolls to keep the chosen row in view, with
+    marks at the right when rows lie above or below. With ``keep`` (a
+    bytearray) the cursor is kept in ``keep[slot]``, so the menu opens
+    where it was left."""
 
-    def __init__(self, group, items, x, y, line_h, visible):
+    def __init__(self, group, items, x, y, line_h, visible, keep=None, slot=0):
         self.items = items
-        self.index = 0
-        self.top = 0
+        self.keep = keep
+        self.slot = slot
+        self.index = min(keep[slot], len(items) - 1) if keep else 0
+        self.top = max(0, self.index - visible + 1)
         self.visible = visible
         self.line_h = line_h
         self.y = y
@@ -173,11 +183,16 @@ class Menu:
         self.cursor = TextRow(1, x - 7, y, big=True)
         self.cursor.set(">")
         group.append(self.cursor.grid)
+        self.marks = [TextRow(1, 124, y + i * max(6, visible * line_h - 7)) for i in (0, 1)]
+        for row in self.marks:
+            group.append(row.grid)
         self.render()
 
     def move(self, d):
         n = len(self.items)
         self.index = (self.index + d) % n
+        if self.keep:
+            self.keep[self.slot] = self.index
         if self.index < self.top:
             self.top = self.index
         elif self.index >= self.top + self.visible:
@@ -191,6 +206,8 @@ class Menu:
         y = self.y + (self.index - self.top) * self.line_h
         if self.cursor.grid.y != y:
             self.cursor.grid.y = y
+        self.marks[0].set("^" if self.top else " ")
+        self.marks[1].set("v" if self.top + self.visible < len(self.items) else " ")
 
     def set_items(self, items):
         self.items = items

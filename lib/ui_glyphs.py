@@ -31,7 +31,7 @@ CARD_W = const(11)  # a card's tile: the card, then a black column
 CARD_ART = const(10)  # the card itself
 HALF_H = const(7)
 
-CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v"
+CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v@"  # @: a solid arrow
 
 # What a card place shows besides a card id (ui.CardRow.set, card_tiles)
 CARD_SLOT = const(-1)  # an empty place: its outline
@@ -61,19 +61,19 @@ FONT = displayio.Bitmap(FONT_W * len(CHARS), FONT_H, 2)
 CARDS = displayio.Bitmap(CARD_W * _CARD_TILES, HALF_H, 2)
 
 
-def _draw(bmp, x0, y0, bits, width, cells, value):
-    """Set the ``cells`` cells of a glyph (bit i: column i % width, row
+def _draw(bmp, x, y0, bits, width, n, value):
+    """Set the ``n`` cells of a glyph (bit i: column i % width, row
     i // width) to ``value``."""
-    for i in range(cells):
+    for i in range(n):
         if (bits >> i) & 1:
-            bmp[x0 + i % width, y0 + i // width] = value
+            bmp[x + i % width, y0 + i // width] = value
 
 
 # each character's 3x5 cells as 15 bits, two bytes (low first), in CHARS order
-_BITS = (b"\x00\x00\x92 \xbd^\x12\x00J\"\")\xa8\n\xd0\x05\x00\x14\xc0\x01\x00 \xa4\x12o{"
-         b"\x9at\xe7s\xa7y\xedI\xcfy\xcf{\xa7$\xef{\xefy\x10\x04TD8\x0e\x11\x15\xa3 \xea["
-         b"\xeb:Nbk;\xcfr\xcf\x12Nk\xed[\x97t$+\xedZIr\xfd[k[j+\xeb\x12jg\xebZ\x8e8\x97$m{"
-         b"m+\xed_\xadZ\xad$\xa7r*\x00\x00*")  # fmt: skip
+_BITS = (b"\x00\x00\x92 \xbd^\x12\x00J\x22\x22)\xa8\x0a\xd0\x05\x00\x14\xc0\x01\x00 \xa4"
+         b"\x12o{\x9at\xe7s\xa7y\xedI\xcfy\xcf{\xa7$\xef{\xefy\x10\x04TD8\x0e\x11\x15\xa3"
+         b" \xea[\xeb:Nbk;\xcfr\xcf\x12Nk\xed[\x97t$+\xedZIr\x7f[k[j+\xeb\x12jg\xebZ\x8e8"
+         b"\x97$m{m+\xed\x7f\xadZ\xad$\xa7r*\x00\x00*\xd9\x17")  # fmt: skip
 for _i in range(len(CHARS)):
     _draw(FONT, _i * FONT_W, 0, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 1)
 
@@ -120,7 +120,9 @@ def big_tile(ch):
 
 
 def char_tile(ch):
-    i = CHARS.find(ch.upper())
+    i = CHARS.find(ch)  # "^" and "v" are arrows; other letters are capitals
+    if i < 0:
+        i = CHARS.find(ch.upper())
     return i if i >= 0 else CHARS.find("?")
 
 

@@ -1,27 +1,42 @@
 """Command line of the simulator.
 
     python -m sim                      the console in this terminal
-    python -m sim --window             ... in a pygame window (if installed)
+    python -m sim --window             ... in a pygame window, with sound (if installed)
     python -m sim --headless --game roller-coaster --players 3 --seed 7 \\
         --keys A,RIGHT,A --screenshot out.png
     python -m sim --replay last-game.txt   a recorded game, move by move
+    python -m sim --replay 'ELEVATOR-REPLAY 1 ...'   ... from the line itself
     python -m sim --nvm saves.bin          keep saves in this file
     python -m sim --record game.gif        record the session as an animated GIF
+    python -m sim --replay-out last.txt    write the last game's replay line here
+    python -m sim --debug                  show the bus bytes (terminal)
     python -m sim --version                the console's version (from git)
 
-Saves go to a file per user (``sim.nvm.default_path()``) in the terminal
-and window; headless runs keep them in memory unless ``--nvm`` is given.
+The terminal fits the panel to its size (``sim/term.py``); the terminal
+and the window print the last game's replay line when they end. Saves go
+to a file per user (``sim.nvm.default_path()``) in the terminal and
+window; headless runs keep them in memory unless ``--nvm`` is given. A
+file that is there and is not a console store is never used (nor
+overwritten).
 
-Bad arguments get one line naming what is allowed, and exit status 2.
+Bad arguments get one line (``sim: error: ...``) naming what is allowed,
+and exit status 2: never a traceback. That includes a folder that is not
+there for ``--screenshot``, ``--record`` or ``--replay-out``, ``--pace``
+out of 0..10000, and ``--seed 0`` (deal numbers start at 1; leave
+``--seed`` out for a random deal).
 """
 
+import os
 import sys
 
 from buttons import NAMES, key_by_name
 from games import CATALOGUE, by_id
 from hal import profiles
 from prng import DEAL_MAX
+from saves import SAVED
 from sim import cli
+
+PACE_MIN, PACE_MAX = next((lo, hi) for name, _, lo, hi in SAVED if name == "pace_ms")
 
 
 def fail(message):
@@ -33,18 +48,29 @@ def parse_args(argv):
     p.add_argument("--version", action="store_true", help="print the console's version and exit")
     p.add_argument("--profile", default=profiles.DEFAULT, choices=sorted(profiles.PROFILES))
     p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
-    p.add_argument("--window", action="store_true", help="show a pygame window")
+    p.add_argument("--window", action="store_true", help="show a pygame window, with sound")
     p.add_argument(
         "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in CATALOGUE)
     )
     p.add_argument("--players", type=int, default=0)
     p.add_argument("--variant", type=int, default=0, help="the game's variant (0 = standard)")
-    p.add_argument("--seed", type=int, default=0, help="deal number, 1..%d" % DEAL_MAX)
+    p.add_argument(
+        "--seed", type=int, default=None, help="deal number, 1..%d (left out: random)" % DEAL_MAX
+    )
     p.add_argument("--keys", default="", help="comma-separated presses: " + ",".join(NAMES))
-    p.add_argument("--screenshot", help="write a PNG of the panel at the end")
+    p.add_argument("--screenshot", help="headless: write a PNG of the panel at the end")
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per panel pixel (1-16)")
-    p.add_argument("--pace", type=int, default=None, help="ms each computer move stays shown")
-    p.add_argument("--nvm", help="the byte store (saves) as a file")
+    p.add_argument(
+        "--pace",
+        type=int,
+        default=None,
+        help="ms each computer move stays shown (%d-%d)" % (PACE_MIN, PACE_MAX),
+    )
+    p.add_argument(
+        "--nvm",
+        metavar="FILE",
+        help="the byte store (saves) as a file: a new one, or a console store (no other file)",
+    )
     p.add_argument(
         "--record",
         dest="gif",
@@ -63,7 +89,17 @@ def parse_args(argv):
     )
     p.add_argument("--state", action="store_true", help="headless: print the game's fingerprint")
     p.add_argument(
-        "--replay", help="replay a recorded game: a file with the console's replay line, or a store"
+        "--replay",
+        help="replay a recorded game: a file with the console's replay line, a store, "
+        "or the line itself",
+    )
+    p.add_argument(
+        "--replay-out",
+        metavar="FILE",
+        help="when the simulator ends, write the last game's replay line to FILE",
+    )
+    p.add_argument(
+        "--debug", action="store_true", help="terminal: show the bus bytes on the status line"
     )
     args = p.parse_args(argv)
     game = None
@@ -88,14 +124,34 @@ def parse_args(argv):
         if not 0 <= args.variant < len(game.VARIANTS):
             names = ", ".join("%d = %s" % (i, v) for i, v in enumerate(game.VARIANTS))
             fail("%s has variants %s, not %d" % (game.ID, names, args.variant))
-    if args.seed and not 1 <= args.seed <= DEAL_MAX:
+    if args.seed is not None and args.seed == 0:
+        fail(
+            "--seed 0 is not a deal: deal numbers are 1 to %d; leave --seed out to deal at random"
+            % DEAL_MAX
+        )
+    if args.seed is not None and not 1 <= args.seed <= DEAL_MAX:
         fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
-    if args.seed < 0:
-        fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
+    args.seed = args.seed or 0  # 0 from here on: a random deal
     if not 1 <= args.scale <= 16:
         fail("--scale must be 1 to 16")
+    if args.pace is not None and not PACE_MIN <= args.pace <= PACE_MAX:
+        fail("--pace must be %d to %d ms, not %d" % (PACE_MIN, PACE_MAX, args.pace))
     if args.gif and not args.gif.lower().endswith(".gif"):
         fail("--record writes a GIF: give a file name ending in .gif")
+    if args.screenshot and not args.screenshot.lower().endswith(".png"):
+        fail("--screenshot writes a PNG: give a file name ending in .png")
+    for flag, path in (("--screenshot", args.screenshot), ("--record", args.gif),
+                       ("--replay-out", args.replay_out)):  # fmt: skip
+        if path:
+            why = _unwritable(path)
+            if why:
+                fail("%s %s: %s" % (flag, path, why))
+    if args.nvm:
+        from sim import nvm
+
+        why = nvm.refusal(args.nvm)
+        if why:
+            fail("--nvm: %s; give a new file name" % why)
     keys = []
     for part in args.keys.split(",") if args.keys.strip() else []:
         k = key_by_name(part)
@@ -111,12 +167,42 @@ def parse_args(argv):
         from sim import replay
 
         try:
-            args.record = replay.load_record(args.replay)
+            args.record = replay.load_arg(args.replay)
         except OSError as e:
             fail("cannot read %s: %s" % (args.replay, e.strerror))
         except ValueError as e:
             fail(str(e))
     return args
+
+
+def _unwritable(path):
+    """Why a file cannot be written at ``path`` (its folder is not there, or
+    it is a folder), or None."""
+    if os.path.isdir(path):
+        return "is a folder; give a file name"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return "the folder %s is not there" % folder
+    return None
+
+
+def _write_out(path, fn, *args):
+    """``fn(*args)``, with a file that cannot be written said in one line
+    (exit status 2)."""
+    try:
+        return fn(*args)
+    except OSError as e:
+        fail("cannot write %s: %s" % (path, e.strerror))
+
+
+def _replay_out(watch, path):
+    """Headless: the last game's replay line into ``--replay-out``'s file
+    (stdout has the panel, and the console's own lines)."""
+    from sim import replay
+
+    error = replay.session_end(watch, path, lambda text: None) if path else None
+    if error:
+        fail(error)
 
 
 def main(argv=None):
@@ -147,7 +233,8 @@ def main(argv=None):
             if not autopilot.play_to_results(s):
                 print("autoplay: the results screen was not reached")
                 if recorder is not None:
-                    recorder.save()
+                    _write_out(args.gif, recorder.save)
+                _replay_out(s.watch, args.replay_out)
                 return 1
         for k in args.key_list:
             s.press(k)
@@ -160,11 +247,12 @@ def main(argv=None):
             while True:
                 time.sleep(1)
         if args.screenshot:
-            render.save_png(s.hw.panel, args.screenshot, args.scale)
+            _write_out(args.screenshot, render.save_png, s.hw.panel, args.screenshot, args.scale)
         if recorder is not None:
             for _ in range(25):  # the last picture, as it stays on the panel
                 s.frame()
-            print("recorded %d frames to %s" % (recorder.save(), args.gif))
+            print("recorded %d frames to %s" % (_write_out(args.gif, recorder.save), args.gif))
+        _replay_out(s.watch, args.replay_out)
         print("\n".join(render.half_blocks(s.hw.panel)))
         if args.state:
             state = getattr(s.screen, "state", None)
@@ -178,6 +266,12 @@ def main(argv=None):
             )
             return 1 if r.error else 0
         return 0
+    if not args.nvm:  # the terminal and the window keep saves in the person's file
+        from sim import nvm
+
+        why = nvm.refusal(nvm.default_path())
+        if why:
+            fail("the saves file %s; move it away, or give --nvm a new file" % why)
     if args.window:
         from sim import window
 

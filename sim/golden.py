@@ -53,15 +53,26 @@ def _table(game, players, deal, variant=0):
 def _pause(p):
     s = _table("roller-coaster", 3, 8)(p)
     s.press("SELECT")  # a move: the game is kept as the menu opens
-    s.press("B")
+    s.press("START")
     return s
 
 
 def _rules(p):
     s = _pause(p)
     s.press("DOWN")
-    s.press("A")  # Rules
     s.press("DOWN")
+    s.press("A")  # Rules: the first page gives the controls
+    return s
+
+
+def _round(p):
+    s = _table("elevator", 4, 2)(p)
+    for _ in range(2):
+        autopilot.play_turn(s)
+    s.settle()
+    s.press("START")
+    s.press("DOWN")
+    s.press("A")  # Round so far
     return s
 
 
@@ -112,6 +123,7 @@ SCREENS = {
     "table-roller-coaster": _table("roller-coaster", 3, 143),
     "pause": _pause,
     "rules": _rules,
+    "round": _round,
     "results": _results,
     "stats": _stats,
     "settings": _settings,

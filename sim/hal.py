@@ -5,7 +5,9 @@ displayio, talking to ``sim.ssd1306``'s emulated bus and panel. Time is
 either the real clock or a virtual one that each frame advances (headless
 runs and tests are then exact and fast). Buttons, nvm and sound follow the
 device HAL: the same ``lib/buttons.py`` queue, a 4 KB bytearray store like
-an RP2040's, and a tone log instead of a piezo.
+an RP2040's, and a tone log instead of a piezo (``speaker``, when set, is
+also called with each tone: the pygame window plays them). The app calls
+``tone`` only while its sound setting is on (``App.beep``).
 """
 
 import os
@@ -77,6 +79,7 @@ class SimHAL:
         self._t0 = time.monotonic()
         self._seed = seed
         self.tones = []
+        self.speaker = None  # called with (freq, ms) for each tone (the window's mixer)
         self.screen_on = True
         self.nvm = FileNVM(nvm_path, NVM_SIZE)  # in memory unless a file is given
         self.recorder = None  # a GifRecorder while --record is on
@@ -123,6 +126,8 @@ class SimHAL:
     def tone(self, freq, ms):
         self.tones.append((freq, ms))
         del self.tones[:-32]
+        if self.speaker is not None:
+            self.speaker(freq, ms)
 
     def screen_power(self, on):
         self.screen_on = on

@@ -3,12 +3,15 @@
 ``Session`` owns a ``SimHAL`` and an ``App`` on virtual time: ``press``
 taps a key, ``settle`` runs frames until computer players have finished
 and the person is to act (or the step budget runs out), and the panel,
-bus counters and screen are there to inspect.
+bus counters and screen are there to inspect; ``watch`` follows the
+games played (``sim.replay.GameWatch``: the last one's replay line).
 """
 
 from app import App
 from buttons import key_by_name
 from sim.hal import SimHAL
+from sim.replay import GameWatch
+from ticks import ticks_diff
 
 
 class Session:
@@ -16,6 +19,7 @@ class Session:
                  nvm_path=None, record=None):  # fmt: skip
         self.hw = SimHAL(profile, virtual_time=True, seed=seed, nvm_path=nvm_path)
         self.app = App(self.hw)
+        self.watch = GameWatch()
         if pace_ms is not None:
             self.app.settings.pace_ms = pace_ms
         if record is not None:
@@ -25,9 +29,11 @@ class Session:
         else:
             self.app.start(game, players, deal, variant)
         self.frame()
+        self.wait_guard()
 
     def frame(self):
         self.app.step(self.hw.ticks_ms())
+        self.watch.see(self.app)
         self.hw.wait_frame()
 
     def settle(self, max_frames=20000):
@@ -44,10 +50,20 @@ class Session:
             if k < 0:
                 raise ValueError("unknown key " + key)
             key = k
+        self.wait_guard()
         self.hw.press(key)
         self.frame()
         if settle:
             self.settle()
+
+    def wait_guard(self):
+        """Frames until the screen takes keys: a new screen ignores presses
+        for a moment (``App.show``), and a person is never that quick."""
+        app = self.app
+        for _ in range(100):
+            if app.screen is not None and ticks_diff(self.hw.ticks_ms(), app.guard) >= 0:
+                return
+            self.frame()
 
     def bus_bytes(self):
         return self.hw.i2c.bytes_sent

@@ -9,9 +9,14 @@ for: those that change any byte that is not 0xFF (CircuitPython programs
 erased bytes in place).
 ``cut_after`` makes the next assignment stop after that many bytes, as a
 power cut mid-write would (fault tests).
+
+``refusal(path)`` says why a file given to ``--nvm`` must not be used (it
+exists and is not a console store): the simulator never overwrites it.
 """
 
 import os
+
+import save_store
 
 SIZE = 4096
 
@@ -22,6 +27,41 @@ def default_path():
         os.path.expanduser("~"), ".local", "state"
     )
     return os.path.join(base, "elevator-console", "nvm.bin")
+
+
+def is_store(data, size=SIZE):
+    """True if ``data`` (a file's bytes) is a console store this simulator
+    may write: empty, all erased (0xFF), or ``size`` bytes with a copy's
+    magic (``save_store.py``: "EC") at the start of either slot."""
+    if not data:
+        return True
+    if len(data) != size:
+        return False
+    if data == b"\xff" * size:
+        return True
+    half = size // 2
+    magic = bytes((save_store.MAGIC0, save_store.MAGIC1))
+    return data[:2] == magic or data[half : half + 2] == magic
+
+
+def refusal(path, size=SIZE):
+    """Why ``path`` cannot be the simulator's store (a one-line reason),
+    or None: a path with no file yet, or a console store."""
+    if os.path.isdir(path):
+        return "%s is a folder, not a store file" % path
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, "rb") as f:
+            data = f.read(size + 1)
+    except OSError as e:
+        return "cannot read %s: %s" % (path, e.strerror)
+    if not is_store(data, size):
+        return (
+            "%s is not a console store (one is %d bytes, erased or starting with 'EC') "
+            "and is left as it is" % (path, size)
+        )
+    return None
 
 
 class FileNVM:

@@ -4,10 +4,16 @@ A record is what the console keeps of its last finished game (setup and
 moves); the device prints it on the serial console as one line
 (``ELEVATOR-REPLAY 1 ...``). ``python -m sim --replay FILE`` takes a file
 holding that line (other text around it is fine) or a saved store image
-(the simulator's ``--nvm`` file), and shows the game at the opponents'
-pace: A or START pauses and resumes, RIGHT steps one move while paused,
-B leaves. Moves are checked by the rules as they are played, so a record
-from other firmware stops with a message instead of showing nonsense.
+(the simulator's ``--nvm`` file), or the line itself as the argument
+(``load_arg``), and shows the game at the opponents' pace: A or START
+pauses and resumes, RIGHT steps one move while paused, B leaves. Moves
+are checked by the rules as they are played, so a record from other
+firmware stops with a message instead of showing nonsense.
+
+``GameWatch`` follows a simulator session's games (``see(app)`` each
+frame) so that the terminal and the window can print the last game's
+replay line when they end, finished or not (``--replay-out`` writes it
+to a file).
 """
 
 import games
@@ -44,6 +50,83 @@ def parse_line(line):
     if save_store.crc16(data, len(data)) != int(parts[1], 16):
         raise ValueError("replay line fails its check: copied wrong?")
     return bytes(data)
+
+
+def load_arg(arg):
+    """Record bytes from ``--replay``'s argument: an existing file (see
+    ``load_record``), else the replay line itself (``ELEVATOR-REPLAY 1 ...``,
+    other text around it is fine). Raises OSError (no such file, and not
+    a line) or ValueError saying what is wrong."""
+    import os
+
+    if os.path.exists(arg):
+        return load_record(arg)
+    at = arg.find("ELEVATOR-REPLAY")
+    if at >= 0:
+        return parse_line(arg[at:].splitlines()[0])
+    raise FileNotFoundError(2, "no such file, and not a replay line (ELEVATOR-REPLAY 1 ...)")
+
+
+def live_table(screen):
+    """The table a screen shows or leads back to (the pause menu's, the
+    rules' from it), or None."""
+    for _ in range(4):
+        if screen is None:
+            return None
+        if hasattr(screen, "setup") and hasattr(screen, "moves_n"):
+            return screen
+        screen = getattr(screen, "table", None) or getattr(screen, "back", None)
+    return None
+
+
+class GameWatch:
+    """The last game played in a session (not a replay's), kept from the
+    frames it was on screen, for its replay line at the end."""
+
+    def __init__(self):
+        self.table = None
+
+    def see(self, app):
+        t = live_table(app.screen)
+        if t is not None and t is not self.table and not t.replaying:
+            self.table = t
+
+    def record(self):
+        """The last game's record bytes (setup and moves so far), or None:
+        no game, or a resumed game whose earlier moves were not kept."""
+        t = self.table
+        if t is None or not t.moves_ok:
+            return None
+        try:
+            return save_codec.to_bytes(save_codec.put_record, t.setup, t.moves, t.moves_n)
+        except (IndexError, ValueError):  # longer than any record can be
+            return None
+
+    def line(self):
+        """``last game: ELEVATOR-REPLAY 1 ...`` (``last game (unfinished):``
+        when it was left in play), or None."""
+        data = self.record()
+        if data is None:
+            return None
+        head = "last game: " if self.table.state.is_over() else "last game (unfinished): "
+        return head + record_line(data)
+
+
+def session_end(watch, out_path, write):
+    """A simulator session is over: ``write`` the last game's replay line
+    (nothing when no game was played) and put it in ``out_path`` if given.
+    Returns an error line (the file could not be written), else None."""
+    line = watch.line()
+    if line is None:
+        return None
+    write(line + "\n")
+    if out_path:
+        try:
+            with open(out_path, "w") as f:
+                f.write(line[line.index("ELEVATOR-REPLAY") :] + "\n")
+        except OSError as e:
+            return "cannot write %s: %s" % (out_path, e.strerror)
+    return None
 
 
 def load_record(path):

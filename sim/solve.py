@@ -7,7 +7,9 @@ JSON object: deals, count, winnable, share, ci95 (Wilson's 95% interval),
 mean and max solve seconds and positions searched. With ``--write`` it
 also writes the shipped list of winnable deals
 (``games/elevator_solitaire_winnable.bin``: deal numbers as 16-bit
-little-endian words) and the curated table ``seeds/elevator-solitaire-deals.md``.
+little-endian words), each one's winning line for the hint
+(``games/elevator_solitaire_lines.bin``, ``pack`` says how) and the
+curated table ``seeds/elevator-solitaire-deals.md``.
 """
 
 import json
@@ -20,6 +22,8 @@ from sim import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WINNABLE = os.path.join(ROOT, "games", "elevator_solitaire_winnable.bin")
+LINES = os.path.join(ROOT, "games", "elevator_solitaire_lines.bin")
+RECORD = 22  # a line's record in LINES: 20 bytes of moves, then the deal
 DEALS_MD = os.path.join(ROOT, "seeds", "elevator-solitaire-deals.md")
 _DEAL_BITS = 16  # the shipped list holds deals up to 65535
 
@@ -29,13 +33,43 @@ def fail(message):
 
 
 def solve_deal(deal):
-    """(deal, won, moves, positions searched, seconds)."""
+    """(deal, won, moves, positions searched, seconds, the winning line)."""
     from games import elevator_solitaire as es
     from games import elevator_solitaire_solver as sv
 
     t0 = time.perf_counter()
     verdict, line, nodes = sv.search(es.new_state(1, deal))
-    return deal, verdict == sv.WIN, len(line), nodes, time.perf_counter() - t0
+    return deal, verdict == sv.WIN, len(line), nodes, time.perf_counter() - t0, line
+
+
+def pack(deal, line):
+    """The record of ``deal``'s winning ``line`` (``RECORD`` bytes): from
+    bit 3k (low bits first) the place of move k+1 among the legal actions
+    of the position after k moves, in ``legal_actions``' order (3 bits: at
+    most seven free cards and the stock's turn); the rest zeros; then the
+    deal number as a 16-bit little-endian word (the records are in the
+    order of their deals, the hint finds a deal's by halves:
+    ``games/elevator_solitaire_ai.py``)."""
+    from games import elevator_solitaire as es
+
+    s = es.new_state(1, deal)
+    bits = 0
+    for k, a in enumerate(line):
+        i = s.legal_list().index(a)
+        if i > 7 or k >= 52:
+            raise ValueError("deal %d: move %d does not fit the record" % (deal, k + 1))
+        bits |= i << (3 * k)
+        s.apply(a)
+    if s.winner != 0:
+        raise ValueError("deal %d: the line does not clear the pyramid" % deal)
+    return bits.to_bytes(RECORD - 2, "little") + bytes((deal & 0xFF, deal >> 8))
+
+
+def unpack(record):
+    """(deal, the moves' places among the legal actions, 52 of them: the
+    line is as long as it takes to clear the pyramid)."""
+    bits = int.from_bytes(record[: RECORD - 2], "little")
+    return record[-2] | (record[-1] << 8), [(bits >> (3 * k)) & 7 for k in range(52)]
 
 
 def wilson(k, n, z=1.96):
@@ -104,6 +138,9 @@ def write(results, info):
         data += bytes((d & 0xFF, d >> 8))
     with open(WINNABLE, "wb") as f:
         f.write(data)
+    line = {r[0]: r[5] for r in results}
+    with open(LINES, "wb") as f:
+        f.write(b"".join(pack(d, line[d]) for d in won))
     easy, medium, hard = curated(results)
     lines = [
         "# Elevator solitaire — solved deals",
@@ -130,7 +167,9 @@ def write(results, info):
         ),  # fmt: skip
         "- `games/elevator_solitaire_winnable.bin` lists the %d winnable deal numbers; the setup's"
         % len(won),
-        '  "winnable" deal picks one of them.',
+        '  "winnable" deal picks one of them; `games/elevator_solitaire_lines.bin` holds'
+        " the solver's",
+        "  winning line of each, %d bytes a deal, which the hint follows (ES-12)." % RECORD,
         "",
         "## Curated deals",
         "",
@@ -165,7 +204,8 @@ def main(argv=None):
     p = cli.Parser("python -m sim.solve", "solve")
     p.add_argument("--deals", default="1-100", help="deal numbers, e.g. 1-10000")
     p.add_argument("--jobs", type=int, default=1, help="processes to use")
-    p.add_argument("--write", action="store_true", help="write the winnable list and seeds table")
+    p.add_argument("--write", action="store_true",
+                   help="write the winnable list, its lines and the seeds table")  # fmt: skip
     args = p.parse_args(argv)
     deals = parse_range(args.deals)
     if not 1 <= args.jobs <= 64:

@@ -4,39 +4,144 @@ Key-down and key-up events reach the HAL as real presses and releases, so
 auto-repeat and the three-button long presses behave as on a board.
 Keys as in the terminal; on the three-button profile j/k/l are the
 board's buttons A/B/C (hold for a long press).
+
+The piezo's tones play through pygame's mixer as square waves of the
+tone's pitch and length (``Speaker``), as often as the console sounds
+them: only while its sound setting is on (``App.beep`` calls the HAL's
+``tone`` only then). Where the mixer cannot open (no audio device) the
+window stays silent, without an error.
+
+When the window closes, the last game's replay line is printed on stdout
+(``last game: ELEVATOR-REPLAY 1 ...``; nothing when no game was played;
+``--replay-out FILE`` writes it to FILE too). What the console prints on
+its serial console meanwhile is not shown.
 """
+
+import contextlib
+import io
+import os
+import sys
+from array import array
 
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from sim.hal import SimHAL
+from sim.replay import GameWatch, session_end
 
 ON = (170, 220, 255)
+VOLUME = 0.25  # of full scale: a piezo's beep, not an alarm
+
+
+def square_wave(freq, ms, rate, fmt=-16, channels=1, volume=VOLUME):
+    """The samples of a square wave of ``freq`` Hz lasting ``ms`` at ``rate``
+    samples a second, as bytes in the mixer's format (``fmt`` as
+    ``pygame.mixer.get_init()`` gives it: 8 or 16 bits, negative for
+    signed, 32 for float) with ``channels`` interleaved."""
+    n = max(1, rate * ms // 1000)
+    half = max(1, rate // (2 * max(1, freq)))  # samples in half a period
+    if fmt == 32 or fmt == -32:
+        code, high, low = "f", volume, -volume
+    elif abs(fmt) == 8:
+        peak = int(127 * volume)
+        code, high, low = ("b", peak, -peak) if fmt < 0 else ("B", 128 + peak, 128 - peak)
+    else:
+        peak = int(32767 * volume)
+        code, high, low = ("h", peak, -peak) if fmt < 0 else ("H", 32768 + peak, 32768 - peak)
+    samples = array(code)
+    for i in range(n):
+        v = high if (i // half) % 2 == 0 else low
+        for _ in range(channels):
+            samples.append(v)
+    return samples.tobytes()  # in the machine's byte order, as SDL's mixer takes it
+
+
+class Speaker:
+    """The piezo on pygame's mixer: ``speaker(freq, ms)`` plays a tone
+    (``SimHAL.speaker``). ``sounds`` keeps each tone's Sound once made;
+    ``played`` lists the tones handed to the mixer. Silent (``mixer`` None)
+    where the mixer cannot open."""
+
+    def __init__(self, pygame):
+        self.pygame = pygame
+        self.mixer = None
+        self.sounds = {}
+        self.played = []
+        try:
+            pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            init = pygame.mixer.get_init()
+        except Exception:  # noqa: BLE001 - pygame.error, or no audio at all: stay silent
+            init = None
+        if init:
+            self.rate, self.fmt, self.channels = init
+            self.mixer = pygame.mixer
+
+    def __call__(self, freq, ms):
+        if self.mixer is None:
+            return
+        key = (freq, ms)
+        sound = self.sounds.get(key)
+        try:
+            if sound is None:
+                data = square_wave(freq, ms, self.rate, self.fmt, self.channels)
+                sound = self.sounds[key] = self.mixer.Sound(buffer=data)
+            sound.play()
+        except Exception:  # noqa: BLE001 - a mixer that went away: silent, never a crash
+            return
+        self.played.append(key)
 
 
 def run(args, frames=None, feed=None):
     """The window's loop; ``frames`` and ``feed(frame, pygame)`` let tests
     run it for a while and post events, under SDL_VIDEODRIVER=dummy."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
-        import sys
-
         sys.stderr.write("sim: error: --window needs pygame (pip install pygame)\n")
         return 2
     from sim.nvm import default_path
 
-    hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
-                nvm_path=getattr(args, "nvm", None) or default_path())  # fmt: skip
-    recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
-    app = App(hw)
-    if getattr(args, "replay", None):
-        from sim.replay import Replay
+    watch = GameWatch()
+    with contextlib.redirect_stdout(io.StringIO()):  # the console's serial lines
+        hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
+                    nvm_path=getattr(args, "nvm", None) or default_path())  # fmt: skip
+        recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
+        app = App(hw)
+        if getattr(args, "pace", None) is not None:
+            app.settings.pace_ms = args.pace
+        if getattr(args, "replay", None):
+            from sim.replay import Replay
 
-        app.show(Replay(app, args.record))
-    else:
-        app.start(args.game, args.players, args.seed, args.variant)
+            app.show(Replay(app, args.record))
+        else:
+            app.start(args.game, args.players, args.seed, args.variant)
+        pygame.mixer.pre_init(22050, -16, 1, 512)  # a piezo's beeps: mono, little delay
+        pygame.init()
+        speaker = Speaker(pygame)
+        hw.speaker = speaker
+        run.speaker = speaker  # for tests
+        screen = _loop(args, pygame, hw, app, watch, frames, feed)
+    if frames is not None:
+        run.last = (app, screen)  # for tests: the app and the last frame shown
+    pygame.quit()
+    error = None
+    if recorder is not None:
+        try:
+            print("recorded %d frames to %s" % (recorder.save(), args.gif))
+        except OSError as e:
+            error = "cannot write %s: %s" % (args.gif, e.strerror)
+    error = session_end(watch, getattr(args, "replay_out", None), sys.stdout.write) or error
+    sys.stdout.flush()
+    if error:
+        sys.stderr.write("sim: error: %s\n" % error)
+        return 2
+    return 0
+
+
+def _loop(args, pygame, hw, app, watch, frames, feed):
+    """Frames until the window closes (or ``frames`` have run); returns a
+    copy of the window's last picture."""
     scale = args.scale
-    pygame.init()
     screen = pygame.display.set_mode((hw.width * scale, hw.height * scale))
     pygame.display.set_caption("Elevator card console")
     keymap = {
@@ -62,9 +167,7 @@ def run(args, frames=None, feed=None):
         frame += 1
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
-                pygame.quit()
-                _save(recorder, args)
-                return 0
+                return screen.copy()
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 down = ev.type == pygame.KEYDOWN
                 now = hw.ticks_ms()
@@ -73,6 +176,7 @@ def run(args, frames=None, feed=None):
                 elif ev.key in keymap:
                     hw.buttons.feed(keymap[ev.key], down, now)
         app.step(hw.ticks_ms())
+        watch.see(app)
         if hw.i2c.bytes_sent != last:
             last = hw.i2c.bytes_sent
             rgb = bytearray()
@@ -83,12 +187,4 @@ def run(args, frames=None, feed=None):
             screen.blit(pygame.transform.scale(img, screen.get_size()), (0, 0))
             pygame.display.flip()
         clock.tick(50)
-    run.last = (app, screen.copy())  # for tests: the last frame shown
-    pygame.quit()
-    _save(recorder, args)
-    return 0
-
-
-def _save(recorder, args):
-    if recorder is not None:
-        print("recorded %d frames to %s" % (recorder.save(), args.gif))
+    return screen.copy()

@@ -131,3 +131,37 @@ def test_es10_undo_takes_moves_back_to_the_deal():
 def test_es11_deal_number_gives_the_same_deal():
     assert es.new_state(1, 4242).key() == es.new_state(1, 4242).key(), "ES-11"
     assert es.new_state(1, 4242).key() != es.new_state(1, 4243).key()
+
+
+def _lines_path():
+    """The shipped lines file, beside the games (as the table finds it)."""
+    import games
+
+    f = games.__file__
+    return f[: max(f.rfind("/"), f.rfind("\\")) + 1] + "elevator_solitaire_lines.bin"
+
+
+def test_es12_the_hint_follows_the_shipped_line_to_a_win():
+    from games import elevator_solitaire_ai as ai
+    from games import elevator_solitaire_solver as sv
+
+    s = es.new_state(1, 6235)  # a shipped deal the board's solver alone cannot prove
+    into = s._blank()
+    unproven = 0
+    while not s.is_over():
+        a, sure = ai.hint(s, sv.HINT_BUDGET, sv.HINT_MEMO, _lines_path(), into)
+        assert sure and a in s.legal_list(), "ES-12: the line's next move, proven"
+        unproven += not sv.hint(s, sv.HINT_BUDGET, sv.HINT_MEMO)[1]
+        s.apply(a)
+    assert s.winner == 0, "ES-12: the hint alone clears the deal"
+    assert unproven > 0
+    # no lines file, or a deal off the list: the solver within its budget
+    s = es.new_state(1, 6235)
+    s.apply(es.DRAW)
+    guess = sv.hint(s, sv.HINT_BUDGET, sv.HINT_MEMO)
+    assert not guess[1]
+    assert ai.hint(s, sv.HINT_BUDGET, sv.HINT_MEMO, "no_such.bin", into) == guess, "ES-12"
+    lost = es.new_state(1, 2)
+    lost.apply(es.DRAW)
+    want = sv.hint(lost, sv.HINT_BUDGET, sv.HINT_MEMO)
+    assert ai.hint(lost, sv.HINT_BUDGET, sv.HINT_MEMO, _lines_path(), into) == want, "ES-12"

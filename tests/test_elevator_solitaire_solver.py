@@ -156,7 +156,8 @@ def test_solve_command(tmp_path, monkeypatch):
 
     monkeypatch.setattr(solve, "WINNABLE", str(tmp_path / "w.bin"))
     monkeypatch.setattr(solve, "DEALS_MD", str(tmp_path / "d.md"))
-    results = solve.run(list(range(1, 31)))
+    monkeypatch.setattr(solve, "LINES", str(tmp_path / "l.bin"))
+    results = solve.run(list(range(1, 31)), jobs=2)
     info = solve.summary("1-30", results, 1.0)
     assert info["count"] == 30 and 0 < info["winnable"] < 30
     lo, hi = info["ci95"]
@@ -164,6 +165,19 @@ def test_solve_command(tmp_path, monkeypatch):
     solve.write(results, info)
     data = (tmp_path / "w.bin").read_bytes()
     assert len(data) == 2 * info["winnable"]
+    # the lines, written with the list: one record a listed deal, in its order,
+    # each the solver's line, which clears the deal (ES-12)
+    lines = (tmp_path / "l.bin").read_bytes()
+    assert len(lines) == solve.RECORD * info["winnable"]
+    for i in range(info["winnable"]):
+        deal, places = solve.unpack(lines[i * solve.RECORD : (i + 1) * solve.RECORD])
+        assert deal == data[2 * i] | (data[2 * i + 1] << 8)
+        s = es.new_state(1, deal)
+        line = []
+        while not s.is_over():
+            line.append(s.legal_list()[places[len(line)]])
+            s.apply(line[-1])
+        assert s.winner == 0 and line == sv.solve(es.new_state(1, deal))[1], "ES-12"
     assert "| easy |" in (tmp_path / "d.md").read_text()
     assert json.loads(json.dumps(info)) == info
 

@@ -75,7 +75,7 @@ def test_device_bundle_app_plays_a_game_on_micropython(tmp_path, game_id, player
     # library) on the MicroPython VM with a displayio stand-in: title to
     # results by button events, the result saved. The unix VM is 64-bit,
     # so 288 KB here is roughly 144 KB on a 32-bit board, under the 171 KB
-    # an RP2040 has free (README, "Figures": the saves cost about 5 KB).
+    # an RP2040 has free (docs/saves.md, "The code, and its memory": the saves cost about 5 KB).
     d = app_tree(str(tmp_path / "d"))
     args = ["-m", "app_run", game_id, str(players), "7", str(height), str(variant)]
     r = run_mp(args, heap="288K", cwd=d)
@@ -123,7 +123,7 @@ def test_saves_work_on_micropython():
 
 # The board's budget, on the 64-bit VM: a Pico has about 171 KB free at
 # code.py's start and needs 0.55-0.69 of a VM figure, so a session that
-# completes in 200 KB here leaves it about 40 KB (README, "Memory").
+# completes in 200 KB here leaves it about 40 KB (docs/architecture.md, "Memory").
 SESSION_HEAP_KB = 200
 
 

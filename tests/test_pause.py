@@ -3,15 +3,19 @@ the rules pages, idle dimming, and the out-of-memory restart."""
 
 import os
 import re
+import types
 
 import pytest
 
+import buttons
+import buttons_three
 import games
 import saves
 import screen_pause
 import screen_rules
 import ui_glyphs
-from buttons import A, B
+from app import App
+from buttons import START, A
 from sim import autopilot
 from sim.headless import Session
 
@@ -25,7 +29,7 @@ def _open_pause(profile="pico-128x64", game="roller-coaster", players=3, deal=8,
     table = s.screen
     if move:
         s.press("SELECT")  # draw (or turn a card): the game has something to keep
-    s.press("START" if game == "elevator-solitaire" else "B")
+    s.press("START")  # START pauses at every table
     assert type(s.screen).__name__ == "Pause"
     return s, table
 
@@ -56,7 +60,15 @@ def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
     starts = screen_rules.page_starts(path)
     assert 4 <= len(starts) <= 9
     cited = set()
-    for start in starts:
+    title, lines = screen_rules.read_page(path, starts[0])
+    assert title == "CONTROLS"  # the first page: the keys, as each board names them
+    for legends in (buttons.LEGENDS, buttons_three.LEGENDS):
+        app = types.SimpleNamespace(keys=legends)
+        for line in lines:
+            text = App.legend(app, line)
+            assert "{" not in text and len(text) <= 32, text
+            assert all(ch.upper() in ui_glyphs.CHARS for ch in text), text
+    for start in starts[1:]:
         title, lines = screen_rules.read_page(path, start)
         assert len("%d/%d %s" % (len(starts), len(starts), title)) <= 32, title
         assert 1 <= len(lines) <= 7
@@ -74,11 +86,16 @@ def test_pause_menu_resume_leaves_the_table_as_it_was():
     key = table.state.key()
     assert s.hw.nvm.writes == 1  # the game was kept as the menu opened
     text = [s.screen.menu.labels[i].text().rstrip() for i in range(5)]
-    assert text == ["Resume", "Rules", "Hint", "Sound < On >", "Restart deal"]
+    assert text == ["Resume", "Round so far", "Rules", "Hint", "Sound < On >"]
     s.press("A")  # Resume
     assert s.screen is table and table.state.key() == key
-    s.press("B")
+    s.press("B")  # at the table B takes back, or says there is nothing to
+    assert s.screen is table and "NOTHING TO TAKE BACK" in table.msg.text()
+    s.press("START")
     s.press("B")  # B resumes too
+    assert s.screen is table and table.state.key() == key
+    s.press("START")
+    s.press("START")  # and so does START, which paused
     assert s.screen is table and table.state.key() == key
 
 
@@ -137,12 +154,12 @@ def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():
     s, table = _open_pause()
     _choose(s, "Sound")
     assert s.app.settings.sound == 0
-    assert s.screen.menu.labels[3].text().rstrip() == "Sound < Off >"
+    assert s.screen.menu.labels[4].text().rstrip() == "Sound < Off >"
     s.press("B")  # resume
     before = len(s.hw.tones)
     s.app.beep()
     assert len(s.hw.tones) == before  # muted: no tone
-    s.press("B")  # pause again: one write, with the setting
+    s.press("START")  # pause again: one write, with the setting
     from saves import Saves
 
     assert Saves(s.hw.nvm).settings.sound == 0
@@ -153,16 +170,16 @@ def test_restart_deals_the_same_cards_and_new_deal_another():
     fresh = table.game.new_state(3, 8).key()
     s.press("B")
     s.press("SELECT")  # a move, so the table differs from the deal
-    s.press("B")
+    s.press("START")
     played = s.app.saves.stats[4][0]
     _choose(s, "Restart deal")
     again = s.screen
     assert again is not table and again.deal == 8 and again.state.key() == fresh
     assert s.app.saves.stats[4][0] == played  # an abandoned game is not counted
-    s.press("B")
+    s.press("START")
     _choose(s, "New deal")
     assert s.screen.deal != 8
-    s.press("B")
+    s.press("START")
     _choose(s, "Quit")
     assert type(s.screen).__name__ == "GameMenu"
     s.press("B")
@@ -233,7 +250,7 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     assert type(s.screen).__name__ == "Title" and s.screen.items[0] == "Continue"
     s.press(A)
     assert s.screen.state.key() == key
-    s.press(B)  # the restarted console plays on
+    s.press(START)  # the restarted console plays on
     assert type(s.screen).__name__ == "Pause"
 
 

@@ -202,7 +202,7 @@ def _stats_screen(sv, monkeypatch):
         real(row, text)
 
     monkeypatch.setattr(ui.TextRow, "set", spy)
-    screen = screen_stats.Stats(types.SimpleNamespace(small=False, saves=sv))
+    screen = screen_stats.Stats(types.SimpleNamespace(small=False, saves=sv, legend=str))
     pages = []
     for _ in games.CATALOGUE:
         head = shown[id(screen.head)].split(" ", 1)[1]

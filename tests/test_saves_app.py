@@ -42,7 +42,7 @@ def test_pause_and_idle_each_write_once(tmp_path):
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")  # draw: the turn passes, the others play
     assert table.my_turn() and not table.picked and s.hw.nvm.writes == 0
-    s.press("B")  # the pause menu: the game is kept
+    s.press("START")  # the pause menu: the game is kept
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == 1
     s.press("UP")  # round to Quit: to the menu, nothing more to write
     s.press("A")
@@ -66,7 +66,7 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     table = autopilot.open_game(s, "elevator", 4, 31)
     for _ in range(3):
         autopilot.play_turn(s)
-    s.press("B")  # pause: saved
+    s.press("START")  # pause: saved
     want = table.state.key()
     want_moves = bytes(table.moves[: table.moves_n])
     del s  # power off
@@ -255,6 +255,7 @@ def test_any_store_contents_start_the_console():
         s.app = App(s.hw)
         s.app.failed = _raise  # a failure screen is a failed example
         s.app.settings.pace_ms = 0
+        s.app.settings.screen_off_ms = 0  # a damaged setting must not blank the panel mid-test
         s.app.start()
         s.frame()
         seen["examples"] += 1
@@ -393,7 +394,7 @@ def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch)
     s = _session(tmp_path / "nvm.bin", seed=2)
     autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
-    s.press("B")  # the pause menu keeps the game
+    s.press("START")  # the pause menu keeps the game
     kept = saves.Saves(bytearray(s.hw.nvm.data))
     game = kept.game
     import save_snapread
@@ -430,7 +431,7 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
 
     monkeypatch.setattr(save_work, "keep_game", full_heap)
     writes = s.hw.nvm.writes
-    s.press("B")  # the pause menu: its save fails
+    s.press("START")  # the pause menu: its save fails
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == writes
     assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
     while ITEMS[s.screen.menu.index] != "Quit":

@@ -110,12 +110,12 @@ def test_opponents_wait_then_skip_ahead():
 def test_pause_menu_quits_to_menu():
     s = Session(game="roller-coaster", players=3, deal=9)
     table = s.screen
-    s.press("B")
+    s.press("START")
     assert type(s.screen).__name__ == "Pause"
     s.hw.press(A)  # Resume
     s.frame()
     assert s.screen is table
-    s.press("B")
+    s.press("START")
     s.press("UP")  # round to Quit
     s.press("A")
     assert type(s.screen).__name__ == "GameMenu"

@@ -10,6 +10,7 @@ from panel_check import card_in_row, card_on_panel
 from positions import sh_position
 
 import cards
+import ui_glyphs
 from buttons import LEFT, SELECT, START, A, B
 from games import bastard, color_elevator, elevator, elevator_solitaire, roller_coaster, shedding
 from sim.headless import Session
@@ -44,8 +45,10 @@ def test_hand_tables_show_hand_piles_and_counts(profile, game_id, players, varia
         for v, top in zip(table.piles, (st.top0, st.top1)):
             assert card_on_panel(s.hw.panel, v, top)
         assert "4+4" in status
-        if table.ways is not None:
+        if profile == "pico-128x64":
             assert "1:" in table.ways.text() and "2:" in table.ways.text()
+        else:  # each pile's number and way beside it (test_controls.py)
+            assert "".join(w.text() for w in table.ways[0::2]) == "12"
     else:
         assert card_in_row(s.hw.panel, table.pile, 0, st.top())
         assert "7" in status
@@ -63,10 +66,10 @@ def test_solitaire_table_draws_the_pyramid():
     for r in range(6):
         assert table.rows[r].text().split() == ["##"] * (r + 1)
     assert "SCORE 0/28 STOCK 24" in table.status.text()
-    # the cursor is an inverse copy of the first free card
-    assert table.cur.text().strip() == base[0]
+    # the cursor is the rank half of the first free card, boxed over its cell
+    assert table.cur[0] == ui_glyphs.card_tiles(st.pyr[21])[0]
     x, y = table._cell_xy(21)
-    assert (table.cur.grid.x, table.cur.grid.y) == (x, y)
+    assert (table.cur.x, table.cur.y) == (x - 1, y - 1)
     esc = Session("pico-128x64", "elevator-solitaire", 1, 21, variant=1).screen
     assert "##" not in "".join(r.text() for r in esc.rows)
 
@@ -158,7 +161,7 @@ def _table_with(game, position, pace_ms=0):
     return s, table
 
 
-def test_shedding_play_of_several_cards_then_start():
+def test_shedding_play_of_several_cards_then_select_ends_it():
     pos = sh_position(elevator, ["6S 6H 6C 9H", "3C", "3D"], "5D", stock="2C 2S")
     s, table = _table_with(elevator, pos, pace_ms=5000)
     for code in ("6S", "6H"):
@@ -166,9 +169,14 @@ def test_shedding_play_of_several_cards_then_start():
         for key in table.cursor_to(c) + [A]:
             s.press(key)
     assert table.msg.text().strip() == "PLAY: 6S 6H" and table.state.play_n == 2
+    assert table.help.text().strip() == "A ADD  SEL END  B TAKE BACK"
     s.press(B)
     assert table.state.play_n == 1  # the last card came back
-    s.press(START, settle=False)  # end the play with one card
+    s.press(START)  # START pauses, mid-play too, and resumes
+    assert type(s.screen).__name__ == "Pause"
+    s.press(START)
+    assert s.screen is table and table.state.play_n == 1
+    s.press(SELECT, settle=False)  # end the play with one card
     assert table.last.n == 1 and table.last.seat == 0 and table.state.play_n == 0
 
 
@@ -282,8 +290,8 @@ def test_es12_solitaire_hint_points_at_the_next_winning_move():
         assert text.startswith("HINT: " + cards.code(table.state.pyr[want]))
     # three-button boards: START, then Hint in the pause menu
     s.press(START)
-    s.press("DOWN")
-    s.press("DOWN")
+    for _ in range(3):  # Resume, Round so far, Rules, Hint
+        s.press("DOWN")
     s.press("A")
     assert s.screen is table and table.msg.text().strip().startswith("HINT:")
 
@@ -379,6 +387,6 @@ def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, 
     again = _last_move_trace(r.table, moves, lambda a: r._step())
     assert again == trace, "a replay shows each last move as the game did"
     lines = " ".join(line for line, _ in trace)
-    assert " PLAYED " in lines or ">" in lines, "plays are named"
+    assert " PLAYED " in lines or " ON 1" in lines, "plays are named"
     if game is not color_elevator:
         assert (" PASSED" in lines) or (" DREW" in lines), "passes and draws are named"

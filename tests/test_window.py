@@ -1,26 +1,34 @@
-"""The pygame window (``python -m sim --window``) on SDL's dummy driver:
-real key-down/key-up events reach the app and the window shows the panel."""
+"""The pygame window (``python -m sim --window``) on SDL's dummy drivers:
+real key-down/key-up events reach the app and the window shows the panel;
+the console's tones reach the mixer as square waves (none with the sound
+off, and silence without an error where no audio device opens); the last
+game's replay line is printed when the window closes."""
 
 import os
+from array import array
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from sim import window  # noqa: E402
+import save_read  # noqa: E402
+import saves  # noqa: E402
+from sim import replay, window  # noqa: E402
 from sim.__main__ import parse_args  # noqa: E402
+from sim.nvm import FileNVM  # noqa: E402
 
 
 def _tap_right(frame, pygame):
-    """RIGHT pressed at frame 5 and released at frame 6."""
-    if frame == 5:
+    """RIGHT pressed at frame 20 (after a new screen's key guard) and
+    released at frame 21."""
+    if frame == 20:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
-    if frame == 6:
+    if frame == 21:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
 
 
 def test_window_plays_keys_and_shows_the_panel():
     args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7"])
-    assert window.run(args, frames=20, feed=_tap_right) == 0
+    assert window.run(args, frames=30, feed=_tap_right) == 0
     app, screen = window.run.last
     assert type(app.screen).__name__ == "Table" and app.screen.cursor == 1
     # the window is the panel scaled: a lit panel pixel is lit on screen
@@ -36,6 +44,98 @@ def test_window_records_a_gif(tmp_path):
     out = tmp_path / "w.gif"
     args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7",
                        "--record", str(out), "--scale", "1"])  # fmt: skip
-    assert window.run(args, frames=20, feed=_tap_right) == 0
+    assert window.run(args, frames=30, feed=_tap_right) == 0
     gif = Image.open(out)
     assert gif.size == (128, 64) and gif.n_frames >= 2  # the table, then the cursor moved
+
+
+# -- sound ------------------------------------------------------------------------
+def _tap_a(frame, pygame):
+    """A pressed at frame 20 and released at frame 21: at Roller Coaster's
+    deal 1 the card under the cursor is refused, with the refusal's tone."""
+    if frame == 20:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    if frame == 21:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z))
+
+
+RC1 = ["--window", "--game", "roller-coaster", "--players", "3", "--seed", "1", "--pace", "0"]
+
+
+def test_square_wave_samples():
+    data = window.square_wave(1000, 10, 8000, -16, 1, volume=0.5)
+    samples = array("h", data)
+    assert len(samples) == 80  # 10 ms at 8 kHz
+    assert list(samples[:8]) == [16383] * 4 + [-16383] * 4  # 1 kHz: four samples up, four down
+    stereo = array("h", window.square_wave(1000, 10, 8000, -16, 2))
+    assert len(stereo) == 160 and stereo[0] == stereo[1] > 0
+    assert len(array("f", window.square_wave(440, 100, 22050, 32, 1))) == 2205
+
+
+def test_tones_reach_the_mixer(tmp_path):
+    args = parse_args(RC1 + ["--nvm", str(tmp_path / "nvm.bin")])
+    seen = {}
+
+    def tap_then_look(frame, pygame):
+        _tap_a(frame, pygame)
+        if frame == 25:  # the mixer still open: the tone's Sound as it was queued
+            speaker = window.run.speaker
+            seen["init"] = pygame.mixer.get_init()
+            seen["lengths"] = [s.get_length() for s in speaker.sounds.values()]
+
+    assert window.run(args, frames=30, feed=tap_then_look) == 0
+    app, _ = window.run.last
+    speaker = window.run.speaker
+    assert seen["init"] is not None  # SDL's dummy audio driver opens
+    assert app.hw.tones == [(220, 60)]  # the refusal
+    assert speaker.played == [(220, 60)] and list(speaker.sounds) == [(220, 60)]
+    assert abs(seen["lengths"][0] - 0.060) < 0.002  # 60 ms of sound
+
+
+def test_no_tones_with_the_sound_off(tmp_path):
+    path = tmp_path / "nvm.bin"
+    sv = saves.Saves(FileNVM(str(path)))
+    sv.settings.sound = 0  # as the Settings screen or the pause menu leave it
+    sv.commit()
+    args = parse_args(RC1 + ["--nvm", str(path)])
+    assert window.run(args, frames=30, feed=_tap_a) == 0
+    app, _ = window.run.last
+    assert app.screen.message  # the card was refused all the same ...
+    assert app.hw.tones == [] and window.run.speaker.played == []  # ... in silence
+
+
+def test_no_audio_device_stays_silent(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-device")
+    args = parse_args(RC1 + ["--nvm", str(tmp_path / "nvm.bin")])
+    assert window.run(args, frames=30, feed=_tap_a) == 0
+    app, _ = window.run.last
+    assert app.hw.tones == [(220, 60)] and window.run.speaker.mixer is None
+    assert window.run.speaker.played == [] and capsys.readouterr().err == ""
+
+
+# -- the replay line when the window closes ---------------------------------------
+def test_the_last_games_replay_line_when_the_window_closes(tmp_path, capsys):
+    out = tmp_path / "last.txt"
+    args = parse_args(RC1 + ["--nvm", str(tmp_path / "nvm.bin"), "--replay-out", str(out)])
+
+    def play_then_close(frame, pygame):
+        if frame == 20:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))  # SELECT: draw
+        if frame == 21:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_s))
+        if frame == 40:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    assert window.run(args, frames=60, feed=play_then_close) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("last game (unfinished): ELEVATOR-REPLAY 1 ")
+    line = lines[0][lines[0].index("ELEVATOR-REPLAY") :]
+    setup, moves = save_read.read_record(replay.parse_line(line))
+    assert setup[0] == "roller-coaster" and setup[4] == 1 and len(moves) >= 1
+    assert out.read_text() == line + "\n"
+
+
+def test_no_game_no_replay_line_from_the_window(tmp_path, capsys):
+    args = parse_args(["--window", "--nvm", str(tmp_path / "nvm.bin")])
+    assert window.run(args, frames=10) == 0
+    assert capsys.readouterr().out == ""

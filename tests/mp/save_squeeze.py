@@ -24,7 +24,7 @@ import session  # noqa: E402
 import vmhal  # noqa: E402
 from vmhal import press  # noqa: E402
 
-from buttons import B  # noqa: E402
+from buttons import START, B  # noqa: E402
 
 least = [1 << 30]
 _frame = vmhal.frame
@@ -70,7 +70,7 @@ def main(free=-1):
     left = gc.mem_free()
     writes = app.saves.writes
     before = hw.reloads
-    press(app, hw, B)  # the pause menu: the game is saved as it opens
+    press(app, hw, START)  # the pause menu: the game is saved as it opens
     assert type(app.screen).__name__ == "Pause", type(app.screen).__name__
     written = app.saves.writes - writes
     holder = None

@@ -147,9 +147,11 @@ def hint(app, hw, table):
     if table.game.ID == "elevator-solitaire":
         press(app, hw, UP)
     else:
-        press(app, hw, B)
+        from screen_pause import ITEMS
+
+        press(app, hw, START)
         assert name(app) == "Pause", name(app)
-        to_item(app, hw, ("Resume", "Rules", "Hint"), "Hint")
+        to_item(app, hw, ITEMS, "Hint")
         press(app, hw, A)
     assert table.message.startswith("HINT"), table.message
 
@@ -158,22 +160,18 @@ def leave(app, hw, table, tally, rules):
     """Pause (the game is saved), maybe a rules page, then Quit."""
     before = app.saves.writes
     dirty = app.saves.dirty
-    press(app, hw, START if table.game.ID == "elevator-solitaire" else B)
-    for _ in range(20):  # B takes back the cards of an unfinished play first
-        if name(app) != "Table":
-            break
-        press(app, hw, B)
+    press(app, hw, START)
     assert name(app) == "Pause", name(app)
     if dirty:
         expect_save(app, tally, before)
+    from screen_pause import ITEMS
+
     if rules:
-        to_item(app, hw, ("Resume", "Rules"), "Rules")
+        to_item(app, hw, ITEMS, "Rules")
         press(app, hw, A)
         assert name(app) == "Rules" and app.screen.starts, "no rules pages"
         press(app, hw, DOWN)
         press(app, hw, B)
-    from screen_pause import ITEMS
-
     to_item(app, hw, ITEMS, "Quit")
     press(app, hw, A)
     assert name(app) == "GameMenu", name(app)

@@ -90,6 +90,10 @@ def frame(app, hw):
 
 
 def press(app, hw, key):
+    for _ in range(100):  # a new screen takes keys after its guard (App.show)
+        if not app.busy():
+            break
+        frame(app, hw)
     hw.buttons.tap(key, hw.ticks_ms())
     frame(app, hw)
     for _ in range(5000):

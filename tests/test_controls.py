@@ -1,0 +1,253 @@
+"""The keys as a player meets them: legends named by the board's own key
+scheme, START pausing at every table, B taking back, the key guard on a
+new screen, the round view, menus that keep their place and say when
+more rows lie beyond, and a mini font whose letters stay apart."""
+
+import re
+
+import pytest
+
+import buttons
+import buttons_three
+import games
+import ui_glyphs
+from app import App
+from buttons import DOWN, LEFT, SELECT, START, UP, A, B
+from sim import autopilot
+from sim.headless import Session
+
+ROOT = __file__.rsplit("/", 2)[0]
+_TEMPLATE = re.compile(r'"([^"\n]*\{(?:UP|DOWN|LEFT|RIGHT|A|B|START|SELECT|LR|UD)\}[^"\n]*)"')
+HAND_GAMES = [("color-elevator", 3), ("elevator", 4), ("bastard", 5), ("roller-coaster", 3)]
+
+
+class _Keys:
+    def __init__(self, legends):
+        self.keys = legends
+
+
+def _templates():
+    """Every legend written in the device code (``"{A} PLAY ..."``)."""
+    import glob
+
+    found = []
+    for path in sorted(glob.glob(ROOT + "/lib/*.py")):
+        with open(path) as f:
+            text = f.read()
+        # join the parts of a legend split over two lines ("..." "...")
+        text = re.sub(r'"\s*\n\s*"', "", text)
+        found += _TEMPLATE.findall(text)
+    return found
+
+
+def test_every_legend_fits_a_line_on_both_key_schemes():
+    templates = _templates()
+    assert len(templates) >= 12, templates
+    for legends in (buttons.LEGENDS, buttons_three.LEGENDS):
+        assert len(legends) == len(buttons.NAMES) + 2
+        for t in templates:
+            text = App.legend(_Keys(legends), t)
+            assert "{" not in text and len(text) <= 32, (t, text)
+            assert all(ch in ui_glyphs.CHARS for ch in text.upper()), text
+
+
+def test_a_three_button_board_names_only_its_buttons():
+    """The 128x32 three-button board's screens never name SEL, START or
+    an arrow: its legends are A/B/C, short or held."""
+    eight_only = re.compile(r"\b(SEL|UP|DN)\b|<>|START (PLAY|MENU)")
+    seen = []
+    s = Session("feather-128x32", pace_ms=0)
+    s.press(A)  # title -> game menu
+    s.press(A)  # -> the first game's setup
+    setup = s.screen
+    for _ in range(len(setup.rows)):
+        seen.append(setup.help.text())
+        s.press(DOWN)
+    for game_id, players in HAND_GAMES:  # a table's keys, on its message line when quiet
+        seen.append(Session("feather-128x32", game_id, players, 7).screen.msg.text())
+    assert seen[-1].strip() == "B PLAY  HOLD C DRAW  HOLD B MENU", seen
+    solitaire = Session("feather-128x32", "elevator-solitaire", 1, 14).screen.msg.text().strip()
+    assert solitaire == "B PLAY HOLD C TURN HOLD A BACK"  # the hint: in the pause menu
+    seen.append(solitaire)
+    pico = Session("pico-128x64", "elevator-solitaire", 1, 14).screen.msg.text().strip()
+    assert pico == "A PLAY SEL TURN B BACK UP HINT"
+    assert any("HOLD" in t for t in seen), seen
+    for text in seen:
+        assert not eight_only.search(text), text
+    # the same screen on the eight-button board names its keys
+    s = Session("pico-128x64", pace_ms=0)
+    s.press(A)
+    s.press(A)
+    assert "START PLAY" in s.screen.help.text() or "SEL" in s.screen.help.text()
+
+
+@pytest.mark.parametrize("game_id,players", HAND_GAMES)
+def test_start_pauses_at_every_table_and_b_never_does(game_id, players):
+    s = Session("pico-128x64", game_id, players, 5, pace_ms=2000)
+    table = s.screen
+    s.press(B)  # nothing taken this turn: B says so, and stays
+    assert s.screen is table and "NOTHING TO TAKE BACK" in table.msg.text()
+    s.press(START)
+    assert type(s.screen).__name__ == "Pause"
+    s.press(START)  # START again resumes
+    assert s.screen is table
+    # while the computer players move, START still pauses
+    s.press(SELECT, settle=False)  # draw or pass: the others' turn
+    if table.busy():
+        s.press(START, settle=False)
+        assert type(s.screen).__name__ == "Pause"
+
+
+def test_legends_at_a_table_follow_the_turn():
+    s = Session("pico-128x64", "roller-coaster", 3, 5, pace_ms=0)
+    table = s.screen
+    assert table.help.text().strip() == "A PLAY  SEL DRAW  START MENU"
+
+
+def _to_results(s):
+    for _ in range(3000):
+        if not autopilot.play_turn(s):
+            s.settle()
+            if type(s.screen).__name__ == "Results":
+                return s.screen
+    raise AssertionError("no results")
+
+
+def test_a_key_mashed_as_the_results_appear_is_ignored():
+    """The results show by themselves when a game ends: a key pressed
+    before they appeared, or just after, does not deal the next game;
+    one pressed after the guard does, and one held through it counts."""
+    s = Session("pico-128x64", "roller-coaster", 2, 3, pace_ms=0)
+    table = s.screen
+    state = table.state
+    while not state.is_over():
+        a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
+        table.play(a)
+        table.log(a)
+    s.hw.press(A)  # mashed as the game ends: waits in the queue for the next frame
+    s.frame()  # the game's end: the results appear, and the A pressed before them
+    s.hw.press(A)  # and one 20 ms after they appeared
+    s.frame()
+    results = s.screen
+    assert type(results).__name__ == "Results"
+    games_played = s.app.saves.stats[games.info("roller-coaster").SAVE_ID][0]
+    for _ in range(3):
+        s.frame()
+    assert s.screen is results  # both presses were ignored
+    assert results.keys.text().strip() == "A AGAIN  SEL SAME DEAL  B MENU"
+    # a key held down through the guard counts once the guard is over
+    s.hw.buttons.feed(SELECT, True, s.hw.ticks_ms())
+    for _ in range(60):
+        s.frame()
+        if s.screen is not results:
+            break
+    s.hw.buttons.feed(SELECT, False, s.hw.ticks_ms())
+    assert type(s.screen).__name__ == "Table" and s.screen.deal == 3  # SELECT: same deal
+    assert s.app.saves.stats[games.info("roller-coaster").SAVE_ID][0] == games_played
+
+
+def test_the_round_view_gives_each_seat_its_last_move_and_marks_the_turn():
+    s = Session("pico-128x64", "elevator", 4, 6, pace_ms=0)
+    table = s.screen
+    for _ in range(3):
+        autopilot.play_turn(s)
+    s.settle()
+    assert all(table.said[seat] for seat in range(4)), table.said
+    s.press(UP)
+    view = s.screen
+    assert type(view).__name__ == "Round"
+    lines = [r.text().rstrip() for r in view.view.rows][:4]
+    for seat, line in enumerate(lines):
+        assert line[1:] == table.said[seat]
+        assert line[1:].startswith("YOU" if seat == 0 else "P%d" % (seat + 1))
+    turn = table.state.current_player()
+    assert [line[0] for line in lines] == ["@" if i == turn else " " for i in range(4)]
+    s.press(A)
+    assert s.screen is table
+
+
+def test_your_own_draw_names_the_cards():
+    s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=5000)
+    table = s.screen
+    before = set(table.state.hands[0].to_list())
+    s.press(SELECT, settle=False)  # draw
+    new = set(table.state.hands[0].to_list()) - before
+    assert len(new) == 1
+    import cards
+
+    assert table.msg.text().strip() == "YOU DREW " + cards.code(new.pop())
+
+
+def test_the_turn_marker_is_not_a_greater_than():
+    s = Session("pico-128x64", "roller-coaster", 4, 8, pace_ms=5000)
+    table = s.screen
+    s.press(SELECT, settle=False)
+    status = table.status.text() + table.status2.text()
+    assert ">" not in status and status.count("@") == 1
+    assert ui_glyphs.CHARS.find("@") >= 0
+
+
+def test_the_small_color_elevator_table_shows_the_ways_your_count_and_the_turn():
+    s = Session("feather-128x32", "color-elevator", 3, 7, pace_ms=0)
+    table = s.screen
+    status = table.status.text()
+    assert status.startswith("@YOU:") and " P2:" in status and " P3:" in status
+    assert [w.text() for w in table.ways[0::2]] == ["1", "2"]
+    st = table.state
+    for way, top in ((table.ways[1], st.top0), (table.ways[3], st.top1)):
+        assert way.text() == table._way(top)[3] and way.text() in "^v*"
+
+
+def test_menus_keep_their_place_and_mark_rows_beyond():
+    s = Session("pico-128x64")
+    s.press(A)  # the game menu: three of five games shown
+    menu = s.screen.menu
+    assert menu.marks[0].text() == " " and menu.marks[1].text() == "v"
+    for _ in range(3):
+        s.press(DOWN)
+    assert menu.marks[0].text() == "^"
+    s.press(A)  # the fourth game's setup
+    s.press(B)  # back: the menu is where it was left
+    assert s.screen.menu.index == 3
+    s.press(B)
+    s.press(A)
+    assert s.screen.menu.index == 3
+
+
+def test_scrolled_text_marks_what_lies_beyond():
+    s = Session("feather-128x32")  # the About page: five lines, three shown
+    for _ in range(3):
+        s.press(DOWN)  # About
+    s.press(A)
+    view = s.screen.view
+    assert len(view.lines) > len(view.rows)
+    assert view.rows[-1].text().endswith("v") and not view.rows[0].text().endswith("^")
+    s.press(DOWN)
+    assert view.rows[0].text().endswith("^")
+
+
+def _glyph(ch):
+    i = ui_glyphs.CHARS.index(ch)
+    return {
+        (x, y)
+        for x in range(3)
+        for y in range(5)
+        if ui_glyphs.FONT[i * ui_glyphs.FONT_W + x, y]
+    }
+
+
+def test_m_n_and_w_stay_apart_in_the_mini_font():
+    """"WST" read as "HST": the wide letters differ from each other and
+    from every other glyph by at least two pixels."""
+    for ch in "MNW":
+        for other in ui_glyphs.CHARS:
+            if other != ch and other != " ":
+                assert len(_glyph(ch) ^ _glyph(other)) >= 2, (ch, other)
+
+
+def test_left_moves_the_cursor_and_up_does_not():
+    s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=0)
+    table = s.screen
+    table.cursor = 2
+    s.press(LEFT)
+    assert table.cursor == 1
