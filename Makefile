@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 MPY_CROSS ?=
 CIRCUITPY ?=
 
-.PHONY: sim test build flash bench lint golden fuzz clean
+.PHONY: sim test build flash bench figures wiring gif lint golden fuzz clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +44,27 @@ FUZZ_SEED ?= 0
 fuzz: $(STAMP)
 	$(BIN)/python -m sim.fuzz --presses 500000 --seed $(FUZZ_SEED)
 
+# memory, bus, speed and strength figures, a few minutes: build/bench.json
+# and the page docs/figures.md drawn from it
 bench: $(STAMP)
 	$(BIN)/python -m sim.bench --out build/bench.json
+
+# docs/figures.md again from the last build/bench.json, measuring nothing
+figures: $(STAMP)
+	$(BIN)/python -m sim.bench --render build/bench.json
+
+# the wiring diagrams of docs/hardware.md, from hal/profiles.py
+wiring: $(STAMP)
+	$(BIN)/python -m sim.wiring --out docs/
+
+# the README's animated GIF: a game played by the autopilot from the title
+# screen to the results, recorded by the simulator
+GIF_GAME ?= --game roller-coaster --players 3 --seed 7
+gif: $(STAMP)
+	mkdir -p build
+	$(BIN)/python -m sim --headless $(GIF_GAME) --autoplay --scale 3 --record docs/demo.gif > build/gif.txt
+	@grep '^recorded' build/gif.txt
+	@echo "docs/demo.gif: $$(wc -c < docs/demo.gif) bytes"
 
 clean:
 	rm -rf build

@@ -1,0 +1,84 @@
+"""docs/figures.md is drawn from a bench run's figures (``sim.bench.markdown``):
+each section from its figures, sections with none left out, and any figure
+no section knows kept in the last table. The bench itself is not run here."""
+
+import json
+
+from sim import bench
+
+SMALL = {
+    "bench_seconds": 141.0,
+    "heap_engine_import_bytes": 21472,
+    "heap_roller_coaster_import_bytes": 5088,
+    "min_heap_full_game_kb_roller_coaster_4p_py": 61,
+    "min_heap_full_game_kb_roller_coaster_4p_mpy": 39,
+    "alloc_per_legal_actions_roller_coaster": 0.0,
+    "alloc_per_apply_roller_coaster": 0.0,
+    "min_heap_session_kb_py": 173,
+    "min_heap_session_kb_mpy": 174,
+    "bus_cursor_move_bytes_roller_coaster": 52,
+    "save_bytes_roller_coaster_3p_game_in_progress_max": 121,
+    "save_bytes_roller_coaster_3p_finished_record_max": 369,
+    "selfplay_roller_coaster_4p_v0": {
+        "finished": 2000, "won": 2000, "endings": {"won": 2000}, "cards_conserved": True,
+        "mean_turns": 66.85, "max_turns": 360, "wins_by_seat": [547, 480, 477, 496],
+    },
+    "tournament_roller_coaster_4p_v0_hard_vs_normal": {
+        "players": 1, "win_share": 0.3745, "ci95": [0.3535, 0.3959], "fair_share": 0.25,
+        "ratio_to_fair": 1.498, "ms_per_decision": 0.11, "mean_turns": 86.91, "seat_bias": 0.05,
+    },
+    "a_new_figure": 7,
+}  # fmt: skip
+
+
+def test_markdown_from_a_small_run():
+    page = bench.markdown(SMALL, "2026-11-25")
+    assert page.startswith("# Figures\n")
+    assert "Measured on 2026-11-25, in 141 s" in page
+    assert "21.0 KB once imported" in page  # the engine core
+    assert "| Roller Coaster | 5.0 KB | 4 players: 61 / 39 KB | - | 0 / 0 |" in page
+    assert "| smallest heap for the long session" in page and "| 173 KB | 174 KB |" in page
+    assert "| Roller Coaster | 52 | - |" in page  # a cursor move; no opponent figures
+    assert "| Roller Coaster, 3 players | 121 | 369 |" in page
+    assert "| Roller Coaster | 4 | Standard | 2,000 won | 66.8 / 360 |" in page
+    assert "wins by seat 547 / 480 / 477 / 496" in page
+    assert "| Hard against Normal | 0.374 [0.353, 0.396] | 1.50x |" in page
+    # sections with no figures are left out; an unknown figure is kept
+    assert "## Hard's decisions" not in page and "## Speed" not in page
+    assert "| a_new_figure | 7 |" in page
+    assert page.endswith("|\n")
+
+
+def test_every_figure_of_a_run_is_on_the_page():
+    page = bench.markdown(SMALL, "today")
+    assert "## Other figures" in page
+    assert page.count("a_new_figure") == 1
+    # nothing else fell through to the last table
+    other = page.split("## Other figures")[1]
+    assert [k for k in SMALL if k in other] == ["a_new_figure"]
+
+
+def test_render_writes_the_page_from_a_json(tmp_path, capsys):
+    src = tmp_path / "bench.json"
+    src.write_text(json.dumps(dict(SMALL, bench_date="2026-01-02")))
+    out = tmp_path / "figures.md"
+    assert bench.main(["--render", str(src), "--figures", str(out)]) == 0
+    assert "Measured on 2026-01-02" in out.read_text()
+
+
+def test_a_whole_run_writes_the_json_and_the_page(tmp_path, monkeypatch):
+    parts = ("mp_figures", "app_figures", "session_figures", "bus_figures", "speed_figures",
+             "solver_figures", "hard_figures", "save_figures", "size_figures",
+             "selfplay_figures", "tournament_figures")  # fmt: skip
+    for name in parts:  # nothing measured: each part gives one figure
+        monkeypatch.setattr(bench, name, lambda name=name: {"fake_" + name: 1})
+    out, page = tmp_path / "bench.json", tmp_path / "figures.md"
+    assert bench.main(["--out", str(out), "--figures", str(page)]) == 0
+    figures = json.loads(out.read_text())
+    assert len(figures["bench_date"]) == 10 and "fake_tournament_figures" in figures
+    text = page.read_text()
+    assert "Measured on " + figures["bench_date"] in text and "| fake_mp_figures | 1 |" in text
+    # a quick run leaves the page alone
+    page.unlink()
+    assert bench.main(["--out", str(out), "--figures", str(page), "--quick"]) == 0
+    assert not page.exists()
