@@ -203,6 +203,12 @@ class App(Failsafe):
         hw = self.hw
         hw.poll(now)
         ev = self.event
+        if self.held >= 0 and ticks_diff(now, self.guard) >= 0:
+            key = self.held  # before newer keys: it was pressed first
+            self.held = -1
+            if hw.buttons.is_down(key):  # held through the guard: a press after all
+                self.screen.on_key(key, now)
+                self._run_later()
         while hw.buttons.get_into(ev):
             self.last_input = now
             if self.dimmed:
@@ -217,12 +223,6 @@ class App(Failsafe):
                     self.held = ev.key  # too soon after the screen showed
                     continue
                 self.screen.on_key(ev.key, now)
-                self._run_later()
-        if self.held >= 0 and ticks_diff(now, self.guard) >= 0:
-            key = self.held
-            self.held = -1
-            if hw.buttons.is_down(key):  # held through the guard: a press after all
-                self.screen.on_key(key, now)
                 self._run_later()
         self.screen.tick(now)
         self._run_later()

@@ -70,8 +70,10 @@ class Pause(Screen):
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
                 return
+            app.cursors[3] = 0  # the next game's pause opens on Resume
             app.home(GameMenu)  # the game stays kept: Continue on the title
         else:  # a game abandoned this way is not counted in the statistics
+            app.cursors[3] = 0  # the next pause opens on Resume, not on this
             game_id, players, variant, starter, deal = t.setup[:5]
             if item == "Restart deal":  # once this menu and the table have gone
                 app.later(start_game, app, game_id, players, deal, variant, starter)

@@ -86,7 +86,7 @@ class Rules(Screen):
         pages = max(1, len(self.starts))
         head = "%d/%d %s" % (self.page + 1, pages, self.heading)
         if self.part + 1 < self.parts() or self.page + 1 < pages:
-            head = "%-31s%s" % (head, "v")  # more follows
+            head = "%-30s %s" % (head[:30], "~")  # more follows: the down mark
         self.head.set(head)
         first = self.part * self.rows_shown
         for i in range(self.rows_shown):

@@ -157,4 +157,4 @@ class Table(table.Table):
         """The way a pile goes as a word, then its mark for a small panel."""
         if ce.wild(top):
             return "ANY*"
-        return "DN v" if cards.is_red(top) else "UP ^"
+        return "DN ~" if cards.is_red(top) else "UP ^"

@@ -58,9 +58,7 @@ def _cell(s, pos):
 
 
 class Table(TableKeys):
-    # on the message line when it says nothing; a three-button board, with no
-    # UP at the table, has the hint in the pause menu and takes the shorter form
-    HELP = "{A} PLAY {SELECT} TURN {B} BACK {UP} HINT|{A} PLAY {SELECT} TURN {B} BACK"
+    HELP = "{A} PLAY {SELECT} TURN {B} BACK"  # on the message line when it says nothing
 
     def _layout(self, app):
         g = self.group
@@ -160,7 +158,9 @@ class Table(TableKeys):
             self.cursor = max(0, n - 1)
         self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, self.deal))
         self.waste.set(s.top() if s.pile_n else ui.CARD_SLOT)
-        self.msg.set(self.message or self.app.legend(self.HELP))
+        # a three-button board has no UP at the table: its hint is in the pause menu
+        self.msg.set(self.message or self.app.legend(self.HELP + ("" if self.app.hw.three else
+                                                                  " {UP} HINT")))  # fmt: skip
         if self.app.small:
             for i in range(10):
                 self.slots.set(i, s.pyr[self.hand[i]] if i < n else ui.CARD_NONE)

@@ -54,8 +54,11 @@ class TableKeys(Kept):
         self.render()
 
     def on_key(self, key, now):
-        if key == START:
-            self.pause()  # START pauses at every table, whoever is to play
+        if key == START:  # START pauses at every table, whoever is to play
+            if self.state.is_over():
+                self.finish()  # a finished game goes to its results, counted
+            else:
+                self.pause()
             return
         if self.busy():
             if key in (B, A):

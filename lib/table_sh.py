@@ -103,6 +103,8 @@ class Table(table.Table):
         if kind == _PLAYED:
             return who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
         if kind == _PASSED:
+            if last.seat == HUMAN and self.drawn:
+                return "YOU PASSED," + self.drew(HUMAN, 1)
             return who(last.seat) + " PASSED"
         if kind == _STUCK:
             if last.seat == HUMAN and self.drawn:
@@ -129,5 +131,5 @@ class Table(table.Table):
         else:
             way = "UP" if s.dir > 0 else "DOWN"
         if self.pile_slots == 1:
-            way = "*" if s.free else ("^" if s.dir > 0 else "v")
+            way = "*" if s.free else ("^" if s.dir > 0 else "~")  # ~: the down mark
         self.way.set(way)

@@ -77,7 +77,7 @@ class Scroller:
             text = lines[j] if j < len(lines) else ""
             # "more" marks at the right: lines above the first shown, below the last
             if (i == 0 and self.first > 0) or (i == last and j + 1 < len(lines)):
-                text = "%-31s%s" % (text[:31], "^" if i == 0 else "v")
+                text = "%-30s %s" % (text[:30], "^" if i == 0 else "~")  # ~: the down mark
             self.rows[i].set(text)
 
     def scroll(self, key):
@@ -163,13 +163,14 @@ class Menu:
     with a '>' cursor; it scrolls to keep the chosen row in view, with
     marks at the right when rows lie above or below. With ``keep`` (a
     bytearray) the cursor is kept in ``keep[slot]``, so the menu opens
-    where it was left."""
+    where it was left (counted from the end, so a title that gains or
+    loses Continue at the top keeps the row it was on)."""
 
     def __init__(self, group, items, x, y, line_h, visible, keep=None, slot=0):
         self.items = items
         self.keep = keep
         self.slot = slot
-        self.index = min(keep[slot], len(items) - 1) if keep else 0
+        self.index = max(0, len(items) - keep[slot]) if keep and keep[slot] else 0
         self.top = max(0, self.index - visible + 1)
         self.visible = visible
         self.line_h = line_h
@@ -192,7 +193,7 @@ class Menu:
         n = len(self.items)
         self.index = (self.index + d) % n
         if self.keep:
-            self.keep[self.slot] = self.index
+            self.keep[self.slot] = n - self.index
         if self.index < self.top:
             self.top = self.index
         elif self.index >= self.top + self.visible:
@@ -207,7 +208,7 @@ class Menu:
         if self.cursor.grid.y != y:
             self.cursor.grid.y = y
         self.marks[0].set("^" if self.top else " ")
-        self.marks[1].set("v" if self.top + self.visible < len(self.items) else " ")
+        self.marks[1].set("~" if self.top + self.visible < len(self.items) else " ")
 
     def set_items(self, items):
         self.items = items

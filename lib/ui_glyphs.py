@@ -31,7 +31,8 @@ CARD_W = const(11)  # a card's tile: the card, then a black column
 CARD_ART = const(10)  # the card itself
 HALF_H = const(7)
 
-CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^v@"  # @: a solid arrow
+# the last three are marks: ^ up, ~ down (drawn as a "v"), @ a solid arrow
+CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^~@"
 
 # What a card place shows besides a card id (ui.CardRow.set, card_tiles)
 CARD_SLOT = const(-1)  # an empty place: its outline
@@ -120,9 +121,7 @@ def big_tile(ch):
 
 
 def char_tile(ch):
-    i = CHARS.find(ch)  # "^" and "v" are arrows; other letters are capitals
-    if i < 0:
-        i = CHARS.find(ch.upper())
+    i = CHARS.find(ch.upper())
     return i if i >= 0 else CHARS.find("?")
 
 

@@ -31,6 +31,11 @@ def open_game(session, game_id, players, deal, variant=0):
     as digits), then START. Returns the table screen."""
     import games
 
+    title = session.screen
+    for _ in range(len(title.items)):  # the title opens where it was left
+        if title.items[title.menu.index] == "New game":
+            break
+        session.press("DOWN")
     session.press("A")  # title -> menu
     menu = session.screen
     for _ in range(len(games.CATALOGUE)):

@@ -112,6 +112,16 @@ class GameWatch:
         return head + record_line(data)
 
 
+def keep_game(app, now):
+    """Keep the game as the console does when the keys are left alone, and
+    any other change not written yet: a simulator that ends (quit, closed,
+    hung up) loses nothing."""
+    if app.screen is not None and app.restart_at < 0:
+        app.checkpoint(now)
+    if app.saves.dirty:
+        app.saves.commit()
+
+
 def session_end(watch, out_path, write):
     """A simulator session is over: ``write`` the last game's replay line
     (nothing when no game was played) and put it in ``out_path`` if given.

@@ -50,7 +50,7 @@ from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from sim import render
 from sim.hal import SimHAL
 from sim.nvm import default_path
-from sim.replay import GameWatch, session_end
+from sim.replay import GameWatch, keep_game, session_end
 
 FRAME_S = 0.02  # the console's frame (sim.hal.FRAME_MS)
 SPARE = 2  # lines under the panel: the keys, and the status line
@@ -295,15 +295,6 @@ def _png_path(folder):
     return os.path.join(folder, "sim-%d.png" % n)
 
 
-def _save_on_hang_up(app, now):
-    """Keep the game as the console does when the keys are left alone, and
-    any other change not written yet."""
-    if app.screen is not None and app.restart_at < 0:
-        app.checkpoint(now)
-    if app.saves.dirty:
-        app.saves.commit()
-
-
 def _emit(fd, text):
     """Write ``text`` to ``fd`` if it is still there."""
     try:
@@ -359,11 +350,12 @@ def run(args):
         tty.setraw(in_fd)
         screen.write(_ENTER)
         status = _loop(args, hw, app, screen, watch, got)
+        keep_game(app, hw.ticks_ms())  # q: the game is kept, as on a hang-up
     except HangUp as e:
         status = e.status
         try:
             if app is not None:
-                _save_on_hang_up(app, hw.ticks_ms())
+                keep_game(app, hw.ticks_ms())
         except Exception:  # noqa: BLE001 - said once the terminal is restored
             import traceback
 

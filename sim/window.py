@@ -26,7 +26,7 @@ from array import array
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from sim.hal import SimHAL
-from sim.replay import GameWatch, session_end
+from sim.replay import GameWatch, keep_game, session_end
 
 ON = (170, 220, 255)
 VOLUME = 0.25  # of full scale: a piezo's beep, not an alarm
@@ -121,6 +121,7 @@ def run(args, frames=None, feed=None):
         hw.speaker = speaker
         run.speaker = speaker  # for tests
         screen = _loop(args, pygame, hw, app, watch, frames, feed)
+        keep_game(app, hw.ticks_ms())  # closed: the game is kept
     if frames is not None:
         run.last = (app, screen)  # for tests: the app and the last frame shown
     pygame.quit()

@@ -78,7 +78,7 @@ def test_a_three_button_board_names_only_its_buttons():
     s = Session("pico-128x64", pace_ms=0)
     s.press(A)
     s.press(A)
-    assert "START PLAY" in s.screen.help.text() or "SEL" in s.screen.help.text()
+    assert s.screen.help.text().strip() == "<> CHANGE  START PLAY  B BACK"
 
 
 @pytest.mark.parametrize("game_id,players", HAND_GAMES)
@@ -92,10 +92,13 @@ def test_start_pauses_at_every_table_and_b_never_does(game_id, players):
     s.press(START)  # START again resumes
     assert s.screen is table
     # while the computer players move, START still pauses
-    s.press(SELECT, settle=False)  # draw or pass: the others' turn
-    if table.busy():
-        s.press(START, settle=False)
-        assert type(s.screen).__name__ == "Pause"
+    while table.my_turn():  # a turn: then the others play, slowly
+        action = table.game.basic_policy(table.state.observe(0), s.app.rng)
+        for key in table.presses_for(action):
+            s.press(key, settle=False)
+    assert table.busy()
+    s.press(START, settle=False)
+    assert type(s.screen).__name__ == "Pause"
 
 
 def test_legends_at_a_table_follow_the_turn():
@@ -166,16 +169,84 @@ def test_the_round_view_gives_each_seat_its_last_move_and_marks_the_turn():
     assert s.screen is table
 
 
-def test_your_own_draw_names_the_cards():
-    s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=5000)
-    table = s.screen
-    before = set(table.state.hands[0].to_list())
-    s.press(SELECT, settle=False)  # draw
-    new = set(table.state.hands[0].to_list()) - before
-    assert len(new) == 1
+@pytest.mark.parametrize("game_id,players,said", [
+    ("roller-coaster", 3, "YOU DREW "), ("elevator", 4, "YOU PASSED, DREW "),
+    ("bastard", 4, "YOU PASSED, DREW ")])  # fmt: skip
+def test_your_own_draw_names_the_cards(game_id, players, said):
     import cards
 
-    assert table.msg.text().strip() == "YOU DREW " + cards.code(new.pop())
+    for deal in range(1, 60):
+        s = Session("pico-128x64", game_id, players, deal, pace_ms=5000)
+        table = s.screen
+        if table.game.DRAW in table.state.legal_list() and table.state.deck_n:
+            break
+    before = set(table.state.hands[0].to_list())
+    s.press(SELECT, settle=False)  # draw, or pass and draw
+    new = set(table.state.hands[0].to_list()) - before
+    assert len(new) == 1
+    assert table.msg.text().strip() == said + cards.code(new.pop())
+
+
+def test_color_elevator_names_the_cards_you_drew():
+    import cards
+
+    for deal in range(1, 400):
+        s = Session("pico-128x64", "color-elevator", 2, deal, pace_ms=5000)
+        table = s.screen
+        if table.state.legal_list() == [table.game.DRAW]:
+            break
+    before = set(table.state.hands[0].to_list())
+    s.press(SELECT, settle=False)
+    new = sorted(set(table.state.hands[0].to_list()) - before)
+    assert new and table.msg.text().strip().startswith("YOU DREW ")
+    assert set(table.msg.text().split()[2:]) == {cards.code(c) for c in new}
+
+
+def test_start_at_a_finished_game_goes_to_its_results_and_counts_it():
+    s = Session("pico-128x64", "roller-coaster", 2, 3, pace_ms=3000)
+    table = s.screen
+    state = table.state
+    while not state.is_over():
+        a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
+        table.play(a)
+        table.log(a)
+    s.press(START, settle=False)  # during the last move's pause: no menu to abandon it from
+    assert type(s.screen).__name__ == "Results"
+    assert s.app.saves.stats[games.info("roller-coaster").SAVE_ID][0] == 1
+
+
+def test_a_key_pressed_as_a_screen_appears_is_ignored_and_the_next_counts():
+    s = Session("pico-128x64")
+    s.press(A, settle=False)  # the game menu
+    s.hw.press(B)  # 20 ms after it appeared: ignored
+    s.frame()
+    assert type(s.screen).__name__ == "GameMenu"
+    s.wait_guard()
+    s.hw.press(B)  # after the guard: back to the title
+    s.frame()
+    assert type(s.screen).__name__ == "Title"
+
+
+def test_the_title_keeps_its_row_when_continue_comes():
+    s = Session("pico-128x64", pace_ms=0)
+    s.press(DOWN)  # Statistics (New game, Statistics, Settings, About)
+    s.press(A)
+    s.press(B)
+    assert s.screen.items[s.screen.menu.index] == "Statistics"
+    autopilot.open_game(s, "roller-coaster", 2, 8)
+    s.press(SELECT)  # a move, so there is a game to keep
+    s.press(START)
+    for _ in range(7):  # to Quit: the game stays kept, the title gains Continue
+        s.press(UP)
+        if s.screen.menu.items[s.screen.menu.index] == "Quit":
+            break
+    s.press(A)
+    s.press(B)
+    assert s.screen.items[0] == "Continue"
+    assert s.screen.items[s.screen.menu.index] == "New game"  # where it was left (open_game)
+    s.press(A)
+    s.press(B)
+    assert s.screen.items[s.screen.menu.index] == "New game"
 
 
 def test_the_turn_marker_is_not_a_greater_than():
@@ -195,14 +266,14 @@ def test_the_small_color_elevator_table_shows_the_ways_your_count_and_the_turn()
     assert [w.text() for w in table.ways[0::2]] == ["1", "2"]
     st = table.state
     for way, top in ((table.ways[1], st.top0), (table.ways[3], st.top1)):
-        assert way.text() == table._way(top)[3] and way.text() in "^v*"
+        assert way.text() == table._way(top)[3] and way.text() in "^~*"
 
 
 def test_menus_keep_their_place_and_mark_rows_beyond():
     s = Session("pico-128x64")
     s.press(A)  # the game menu: three of five games shown
     menu = s.screen.menu
-    assert menu.marks[0].text() == " " and menu.marks[1].text() == "v"
+    assert menu.marks[0].text() == " " and menu.marks[1].text() == "~"
     for _ in range(3):
         s.press(DOWN)
     assert menu.marks[0].text() == "^"
@@ -221,7 +292,7 @@ def test_scrolled_text_marks_what_lies_beyond():
     s.press(A)
     view = s.screen.view
     assert len(view.lines) > len(view.rows)
-    assert view.rows[-1].text().endswith("v") and not view.rows[0].text().endswith("^")
+    assert view.rows[-1].text().endswith(" ~") and not view.rows[0].text().endswith("^")
     s.press(DOWN)
     assert view.rows[0].text().endswith("^")
 
@@ -251,3 +322,16 @@ def test_left_moves_the_cursor_and_up_does_not():
     table.cursor = 2
     s.press(LEFT)
     assert table.cursor == 1
+
+
+def test_a_lowercase_v_is_a_letter_and_the_marks_have_their_own_codes():
+    """"Elevator" in a heading is ELEVATOR, not ELE-arrow-ATOR: the up and
+    down marks are "^" and "~", never letters."""
+    import ui
+
+    row = ui.TextRow(32, 0, 0)
+    row.set("PAUSED  Elevator's cousin")
+    assert row.text().rstrip() == "PAUSED  ELEVATOR'S COUSIN"
+    row.set("^~")
+    assert row.text().rstrip() == "^~"
+    assert _glyph("~") == {(0, 3), (1, 4), (2, 3)} != _glyph("V")  # a small arrow, not the letter

@@ -416,17 +416,18 @@ def test_no_bus_bytes_for_players(sim):
 
 
 def test_an_asleep_panel_is_said_and_any_key_wakes_it(sim, tmp_path):
-    # a store whose settings turn the panel off after a second without a key
+    # a store whose settings turn the panel off after 3 s without a key (the
+    # title must be seen first, on a machine that may stall for a second)
     path = tmp_path / "nvm.bin"
     sv = saves.Saves(FileNVM(str(path)))
-    sv.settings.screen_off_ms = 1000
+    sv.settings.screen_off_ms = 3000
     sv.settings.dim_ms = 0
     sv.commit()
     s = sim([], 80, 24)
     title = render.braille(_title())
     assert s.pump(10, _shows(title)), s.vt.text()
     asleep = "the console's screen is asleep: press any key"
-    assert s.pump(5, lambda vt: vt.lines()[17] == asleep), s.vt.text()
+    assert s.pump(8, lambda vt: vt.lines()[17] == asleep), s.vt.text()
     assert all(line == "" for line in s.vt.lines()[:16])  # the panel is dark
     s.send("w")  # no button's key: wakes it all the same
     assert s.pump(3, lambda vt: _shows(title)(vt) and vt.lines()[17] == ""), s.vt.text()
@@ -512,6 +513,13 @@ def test_a_closed_terminal_saves_and_exits(sim, tmp_path):
     assert time.monotonic() - t0 < 5
     _saved_game(tmp_path)
     assert "Traceback" not in s.stderr()
+
+
+def test_quitting_keeps_the_game(sim, tmp_path):
+    s = _started_game(sim, tmp_path)
+    os.write(s.master, b"q")
+    assert s.wait(timeout=5) == 0
+    _saved_game(tmp_path)
 
 
 @pytest.mark.parametrize("sig, status", [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])

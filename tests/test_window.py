@@ -133,6 +133,11 @@ def test_the_last_games_replay_line_when_the_window_closes(tmp_path, capsys):
     setup, moves = save_read.read_record(replay.parse_line(line))
     assert setup[0] == "roller-coaster" and setup[4] == 1 and len(moves) >= 1
     assert out.read_text() == line + "\n"
+    import saves
+    from sim.nvm import FileNVM
+
+    kept = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))  # closing the window kept the game
+    assert kept.has_game() and save_read.read_record(kept.moves)[0][0] == "roller-coaster"
 
 
 def test_no_game_no_replay_line_from_the_window(tmp_path, capsys):
