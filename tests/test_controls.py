@@ -116,17 +116,24 @@ def _to_results(s):
     raise AssertionError("no results")
 
 
-def test_a_key_mashed_as_the_results_appear_is_ignored():
-    """The results show by themselves when a game ends: a key pressed
-    before they appeared, or just after, does not deal the next game;
-    one pressed after the guard does, and one held through it counts."""
-    s = Session("pico-128x64", "roller-coaster", 2, 3, pace_ms=0)
+def _play_out(s):
+    """Play the table's game to its end at once, every seat by the Normal
+    player, as the table plays and records moves; returns the table."""
     table = s.screen
     state = table.state
     while not state.is_over():
         a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
         table.play(a)
         table.log(a)
+    return table
+
+
+def test_a_key_mashed_as_the_results_appear_is_ignored():
+    """The results show by themselves when a game ends: a key pressed
+    before they appeared, or just after, does not deal the next game;
+    one pressed after the guard does, and one held through it counts."""
+    s = Session("pico-128x64", "roller-coaster", 2, 3, pace_ms=0)
+    _play_out(s)
     s.hw.press(A)  # mashed as the game ends: waits in the queue for the next frame
     s.frame()  # the game's end: the results appear, and the A pressed before them
     s.hw.press(A)  # and one 20 ms after they appeared
@@ -204,12 +211,7 @@ def test_color_elevator_names_the_cards_you_drew():
 
 def test_start_at_a_finished_game_goes_to_its_results_and_counts_it():
     s = Session("pico-128x64", "roller-coaster", 2, 3, pace_ms=3000)
-    table = s.screen
-    state = table.state
-    while not state.is_over():
-        a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
-        table.play(a)
-        table.log(a)
+    _play_out(s)
     s.press(START, settle=False)  # during the last move's pause: no menu to abandon it from
     assert type(s.screen).__name__ == "Results"
     assert s.app.saves.stats[games.info("roller-coaster").SAVE_ID][0] == 1
