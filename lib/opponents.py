@@ -18,7 +18,10 @@ from games import MAX_ACTIONS
 EASY = const(0)
 NORMAL = const(1)
 HARD = const(2)
-NAMES = ("Easy", "Normal", "Hard")
+# Not a computer: another person at this console (pass-and-play). Saved in
+# a game's setup with the levels, so a resumed game knows who is who.
+PERSON = const(3)
+NAMES = ("Easy", "Normal", "Hard", "Person")
 
 _buf = [0] * MAX_ACTIONS
 

@@ -42,8 +42,9 @@ class Kept(Screen):
         app = self.app
         if not self.replaying:
             s = self.state
-            app.saves.game_over(self.setup, self._moves(), self.moves_n, 0 in s.winners(),
-                                score(s))  # fmt: skip
+            win = s.winners()
+            app.saves.game_over(self.setup, self._moves(), self.moves_n, 0 in win, score(s),
+                                win[0] if win else -1)  # fmt: skip
             app.save_soon = True  # written once the results are on screen
         show_results(app, self)
 

@@ -69,7 +69,7 @@ def read_setup(r):
     if len(levels) > players or deal < 1:
         raise ValueError("bad setup")
     for v in levels:
-        if v > 2:
+        if v > 3:  # Easy, Normal, Hard or a person (opponents.PERSON)
             raise ValueError("bad level")
     return (info.ID, players, variant, starter, deal, levels)
 
@@ -112,8 +112,8 @@ def read_stats(table, data):
         for v in row:
             if v < 0 or v > 0xFFFF:
                 sane = False
-        played, won, _, streak, longest = row[:5]
-        if sane and won <= played and streak <= longest <= won:
+        played, won, _, streak, longest, k, last = row[:7]
+        if sane and won <= played and streak <= longest <= won and k <= played and last >> 12 <= 12:
             table[i] = row
         else:
             ok = False

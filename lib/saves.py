@@ -35,7 +35,10 @@ GAME = const(3)
 LAST = const(4)
 MOVES = const(5)
 IDLE_SAVE_MS = const(10000)
-PLAYED, WON, BEST, STREAK, LONGEST = range(5)
+# a row of statistics: yours, then the games played with friends at this
+# console (pass-and-play) and the last of them: its people (a bit a seat)
+# and its winner's seat + 1 (0: none) in the top four bits
+PLAYED, WON, BEST, STREAK, LONGEST = range(5)  # then 5 and 6 (a name costs a board RAM)
 
 # Saved settings in order: (attribute, default, lowest, highest). An idle
 # timeout of 0 means never.
@@ -100,7 +103,7 @@ class Saves:
         rows = 0
         for info in games.CATALOGUE:
             rows = max(rows, info.SAVE_ID + 1)
-        self.stats = [[0] * 5 for _ in range(rows)]
+        self.stats = [[0] * 7 for _ in range(rows)]
         self.ended = False  # a game just over: its record is printed with the next save
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
@@ -179,11 +182,20 @@ class Saves:
         finally:
             _let_go("save_snapread", "save_read", "save_storeread")
 
-    def game_over(self, setup, moves, moves_n, won, score):
-        """Count the result and forget the game now; its record is written
-        (and printed) by the next ``commit``, which the app makes once the
-        results are on screen and the table's memory is free."""
+    def game_over(self, setup, moves, moves_n, won, score, seat=-1):
+        """Count the result (``seat``: the first winner's, -1 none)
+        and forget the game now; its record is written (and printed) by
+        the next ``commit``, which the app makes once the results are on
+        screen and the table's memory is free."""
         row = self.stats[_index(setup[0])]
+        people = 1
+        levels = setup[5]
+        for i in range(1, len(levels)):
+            if levels[i] == 3:  # opponents.PERSON: a friend at this console
+                people |= 1 << i
+        if people > 1:
+            row[5] = min(row[5] + 1, 0xFFFF)
+            row[6] = people | (seat + 1) << 12
         row[PLAYED] = min(row[PLAYED] + 1, 0xFFFF)
         if won:
             row[WON] = min(row[WON] + 1, 0xFFFF)
@@ -216,13 +228,19 @@ class Saves:
         return self.kept_n[KEEP_GAME] >= 0
 
     def stat_lines(self, game_id):
-        played, won, best, streak, longest = self.stats[_index(game_id)]
-        return [  # the panel's small font has no per cent sign
+        played, won, best, streak, longest, n, last = self.stats[_index(game_id)]
+        lines = [  # the panel's small font has no per cent sign
             "PLAYED %d  WON %d" % (played, won),
             "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
             "BEST SCORE %d" % best,
             "STREAK %d  LONGEST %d" % (streak, longest),
         ]
+        if n:  # pass-and-play: the last game's people, and who won it
+            t = " ".join(["P%d" % (i + 1) for i in range(12) if last >> i & 1])
+            i = last >> 12
+            lines.append(("FRIENDS %d: " % n + t)[:32])
+            lines.append("LAST: P%d WON" % i if i else "LAST: NO WINNER")
+        return lines
 
     def print_last(self):
         """Print the last finished game's record on the serial console (a

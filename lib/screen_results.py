@@ -6,6 +6,7 @@ Loaded when a game ends (``screens.show_results``).
 
 import ui
 from buttons import SELECT, START, A, B
+from opponents import NAMES, NORMAL, PERSON
 from screens import GameMenu, Screen, start_game
 
 
@@ -50,11 +51,15 @@ def summary(app, game, state, players, deal):
     goes: (heading, rows, who starts the next game of a series, who
     started this one, so the same deal replays exactly)."""
     starter = 0
+    levels = list(app.levels)  # (MicroPython has no ``in`` for a bytearray)
+    friends = PERSON in levels  # pass-and-play
+    if levels:
+        levels[0] = PERSON  # seat 0 is a person too: you
     places = state.ranking()
     win = state.winners()
     if players == 1:  # solitaire: a score out of the pyramid
         head = "Cleared!" if win else "Score %d" % state.score()
-    elif 0 in win:
+    elif 0 in win and not friends:
         head = "You win!" if len(win) == 1 else "Shared win"
     elif win:
         head = "P%d wins" % (win[0] + 1)
@@ -69,13 +74,17 @@ def summary(app, game, state, players, deal):
             starter = game.next_starter(state, deal)
         last = max(places)
         for s in sorted(range(players), key=lambda s: (places[s], s)):
-            who = "YOU" if s == 0 else "P%d" % (s + 1)
+            who = "YOU" if s == 0 and not friends else "P%d" % (s + 1)
             mark = "*" if s in win else " "
             left = state.cards_left(s)
             tail = "%2d CARDS" % left if left else "OUT"
             if series and places[s] == last and last > 0:
                 tail += " BASTARD"
-            rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
+            if friends:  # who sat where: the people, and the computers' levels
+                kind = NAMES[levels[s] if s < len(levels) else NORMAL].upper()
+                rows.append("%d%s %-3s %-8s %s" % (places[s] + 1, mark, who, tail, kind))
+            else:
+                rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
     rows.append("DEAL %d" % deal)
     rows.extend(app.saves.stat_lines(game.ID))  # counted as the game ended
     return head, rows, starter, state.starter

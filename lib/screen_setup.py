@@ -1,4 +1,5 @@
-"""The setup screen: players, variant, the opponents' levels and the deal.
+"""The setup screen: players, variant, who sits at the other seats (a
+computer at a level, or a person passed the console), and the deal.
 
 Loaded when a game is chosen from the menu, and let go on the menus.
 """
@@ -11,7 +12,9 @@ from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from prng import DEAL_MAX
 from screens import GameMenu, Screen, start_game
 
-_PER_SEAT = const(3)  # the level row's choice after the three levels: each seat its own
+# the "Others" row's choices: the three levels, every seat a person
+# (opponents.PERSON), then each seat its own
+_PER_SEAT = const(4)
 
 
 class Setup(Screen):
@@ -26,7 +29,7 @@ class Setup(Screen):
         self.variant = variant
         self.deal = deal  # 0 = random, -1 = a solved, winnable deal, else that number
         self.digit = -1  # >= 0 while editing that digit of the deal number
-        # opponents' levels: one for all (EASY..HARD), or _PER_SEAT: seat by seat
+        # the other seats: one kind for all (EASY..PERSON), or _PER_SEAT: seat by seat
         self.level = opponents.NORMAL
         self.seat_levels = [opponents.NORMAL] * 12
         self.rows = []
@@ -59,8 +62,9 @@ class Setup(Screen):
             if row == "players":
                 out.append("Players  < %d >" % self.players)
             elif row == "level":
-                name = "Per seat" if self.level == _PER_SEAT else opponents.NAMES[self.level]
-                out.append("Level < %s >" % name)
+                name = ("People" if self.level == opponents.PERSON else "Per seat"
+                        if self.level == _PER_SEAT else opponents.NAMES[self.level])  # fmt: skip
+                out.append("Others < %s >" % name)
             elif row.startswith("seat"):
                 s = int(row[4:])
                 out.append("  P%d < %s >" % (s + 1, opponents.NAMES[self.seat_levels[s]]))
@@ -77,7 +81,8 @@ class Setup(Screen):
         return self.rows[self.menu.index]
 
     def levels(self):
-        """The level of each seat (seat 0, the person, is unused)."""
+        """Each seat's kind: a computer level or ``opponents.PERSON`` (seat
+        0 is you: unused)."""
         if self.level == _PER_SEAT:
             return self.seat_levels[: self.players]
         return [self.level] * self.players
@@ -95,8 +100,11 @@ class Setup(Screen):
             self.help.set(self.app.legend("{UD} DIGIT  {A} NEXT  {B} DONE"))
         elif row == "deal":
             solved = self.game.solved
-            self.help.set(self.app.legend(
-                "{LR} RANDOM/NUMBER/WINNABLE" if solved else "{LR} RANDOM/NUMBER  {A} EDIT"))
+            self.help.set(
+                self.app.legend(
+                    "{LR} RANDOM/NUMBER/WINNABLE" if solved else "{LR} RANDOM/NUMBER  {A} EDIT"
+                )
+            )
         elif row == "start":
             self.help.set(self.app.legend("{A} START  {B} BACK"))
         else:
@@ -115,7 +123,7 @@ class Setup(Screen):
             self._build_rows()
         elif row.startswith("seat"):
             s = int(row[4:])
-            self.seat_levels[s] = (self.seat_levels[s] + d) % (opponents.HARD + 1)
+            self.seat_levels[s] = (self.seat_levels[s] + d) % (opponents.PERSON + 1)
         elif row == "variant":
             self.variant = (self.variant + d) % len(self.game.VARIANTS)
         elif row == "deal":  # random -> a number -> winnable (where the game has a list)

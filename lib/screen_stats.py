@@ -57,7 +57,7 @@ class Stats(Screen):
         self.head = ui.TextRow(32, 0, 0)
         self.group.append(self.head.grid)
         self.rows = []
-        for i in range(4 if not small else 3):
+        for i in range(5 if not small else 3):
             row = ui.TextRow(32, 0, (7 if small else 12) + i * (7 if small else 9))
             self.rows.append(row)
             self.group.append(row.grid)
@@ -71,11 +71,14 @@ class Stats(Screen):
         info = games.CATALOGUE[self.index]
         self.head.set("%d/%d %s" % (self.index + 1, len(games.CATALOGUE), info.NAME.upper()))
         lines = self.app.saves.stat_lines(info.ID)
-        if len(self.rows) < len(lines):  # 128x32: the rate goes into the first line
+        if len(self.rows) < len(lines):  # 128x32, or friends: the rate goes into the first line
             t = lines[1].split()[2]
             lines = [lines[0].replace("  ", " ") + " RATE " + t] + lines[2:]
+        if len(self.rows) < len(lines):  # 128x32 with friends: the streak, then friends
+            t = lines[3].split(":")[0] + " " + lines[4].replace(":", "")
+            lines = [lines[0], lines[2], t]
         for i in range(len(self.rows)):
-            self.rows[i].set(lines[i])
+            self.rows[i].set(lines[i] if i < len(lines) else "")
 
     def on_key(self, key, now):
         n = len(games.CATALOGUE)

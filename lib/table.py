@@ -30,8 +30,11 @@ def by_rank(card):
     return (r if r >= 0 else 13) * 8 + cards.suit(card) + 1
 
 
+me = HUMAN  # the seat called YOU (none in pass-and-play: -1)
+
+
 def who(seat):
-    return "YOU" if seat == HUMAN else "P%d" % (seat + 1)
+    return "YOU" if seat == me else "P%d" % (seat + 1)
 
 
 class Last:
@@ -62,6 +65,8 @@ class Table(TableKeys):
     # -- layout ----------------------------------------------------------
     def _layout(self, app):
         """The widgets, what the table makes once, and the first turn."""
+        global me
+        me = HUMAN if len(self.people) == 1 else -1  # friends: every seat by number
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()
@@ -129,8 +134,9 @@ class Table(TableKeys):
         was._copy_from(s)
         s.apply(action)
         self.drawn = []
-        if s.counts[HUMAN] > was.counts[HUMAN]:  # named in the message (``drew``)
-            self.drawn = [c for c in s.hands[HUMAN].to_list() if not was.hands[HUMAN].contains(c)]
+        me = self.me
+        if s.counts[me] > was.counts[me]:  # named in the message (``drew``)
+            self.drawn = [c for c in s.hands[me].to_list() if not was.hands[me].contains(c)]
         self.noted(s, was, seat, action)
 
     def noted(self, s, was, seat, action):
@@ -140,7 +146,7 @@ class Table(TableKeys):
     def drew(self, seat, n):
         """What ``seat`` drew, for the message: the cards themselves when
         they came to the person's hand, else how many."""
-        if seat == HUMAN and self.drawn:
+        if seat == self.me and self.drawn:
             return " DREW " + cards.codes(self.drawn)
         return " DREW %d" % n if n > 1 else " DREW A CARD"
 
@@ -153,9 +159,12 @@ class Table(TableKeys):
     # -- turn flow ---------------------------------------------------------
     def my_turn(self):
         s = self.state
-        return not s.is_over() and s.current_player() == HUMAN
+        return not s.is_over() and s.current_player() == self.me and not self.covered
 
     def _begin_turn(self, now):
+        seat = self.state.current_player()
+        if seat != self.me and seat in self.people:
+            self.covered = True  # another person's turn: pass the console first
         if not self.my_turn():
             # the last move stays on screen a moment before the next one (or the results)
             self.wait_until = ticks_add(now, 0 if self.skip else self.app.settings.pace_ms)
@@ -166,7 +175,7 @@ class Table(TableKeys):
         self.skip = False
 
     def busy(self):
-        return not self.my_turn()
+        return not self.my_turn() and not self.passing()
 
     def tick(self, now):
         s = self.state
@@ -174,7 +183,7 @@ class Table(TableKeys):
             if ticks_diff(now, self.wait_until) >= 0 or self.skip:
                 self.finish()
             return
-        if self.my_turn():
+        if self.my_turn() or self.passing():
             return
         if not self.skip and ticks_diff(now, self.wait_until) < 0:
             return
@@ -191,9 +200,10 @@ class Table(TableKeys):
             self.wait_until = ticks_add(now, pace // 2)  # mid-turn: each card a moment
         else:
             self.wait_until = ticks_add(now, pace)
-            if self.my_turn():
+            if not s.is_over() and s.current_player() in self.people:
                 self._begin_turn(now)
-                self.app.beep(TURN)
+                if self.my_turn():
+                    self.app.beep(TURN)
         self.message = self.last_text()
         self.said[seat] = self.message
         self.render()
@@ -201,7 +211,7 @@ class Table(TableKeys):
     # -- the person's keys ---------------------------------------------------
     def render(self):
         s = self.state
-        self.hand = s.hands[HUMAN].to_list()
+        self.hand = [] if self.covered else s.hands[self.me].to_list()
         self.hand.sort(key=self.hand_order)
         n = len(self.hand)
         if self.cursor >= n:
@@ -223,12 +233,19 @@ class Table(TableKeys):
         self.bar.hidden = n == 0 or not self.my_turn()
         self.render_piles()
         self._render_status()
-        if self.help is None and not self.message and self.my_turn():
+        wait = self.passing()
+        if wait:
+            self.msg.set("PASS TO P%d - PRESS A" % (s.current_player() + 1))
+        elif self.help is None and not self.message and self.my_turn():
             self.msg.set(self.app.legend(self.help_text()))  # a small panel: the keys, when quiet
         else:
             self.msg.set(self.message)
         if self.help is not None:
-            text = self.help_text() if self.my_turn() else "{A} SKIP AHEAD  {START} MENU"
+            text = "{A} SKIP AHEAD  {START} MENU"
+            if wait:
+                text = "{A} SHOW HAND  {START} MENU"
+            elif self.my_turn():
+                text = self.help_text()
             self.help.set(self.app.legend(text))
 
     def help_text(self):
@@ -237,18 +254,21 @@ class Table(TableKeys):
     def _render_status(self):
         s = self.state
         parts = []
+        me = self.me
         many = self.players > 6  # up to 12 seats: a shorter form
-        for seat in range(1, self.players):
+        for seat in range(self.players):
+            if seat == me:
+                continue
             # the seat to play: "@", the font's solid arrow (ui_glyphs), which no
             # move's text uses, so "P2:4@P3:4" reads as P3 to play
             mark = "@" if s.current_player() == seat else " "
             name = str(seat + 1) if many else "P%d" % (seat + 1)
             parts.append("%s%s:%s" % (mark, name, self.status_count(seat)))
         opp = "".join(parts)
-        you = "@" if s.current_player() == HUMAN else " "
-        mine = "%sYOU %s" % (you, self.stock_text())
+        you = "@" if s.current_player() == me else " "
+        mine = you + who(me) + " " + self.stock_text()
         if self.status2 is None:  # a small panel: you first, then the others, then the stock
-            line = you + "YOU:" + self.status_count(HUMAN) + opp + " S" + str(s.deck_n)
+            line = you + who(me) + ":" + self.status_count(me) + opp + " S" + str(s.deck_n)
             if len(line) > 32:  # many seats: counts only, in seat order, the one to play marked
                 turn = s.current_player()
                 parts = [("@" if seat == turn else " ") + self.status_count(seat)

@@ -12,7 +12,7 @@ import table
 import ui
 from buttons import LEFT, RIGHT, A, B
 from games import color_elevator as ce
-from table import HUMAN, who
+from table import who
 
 # 128x64: the piles' columns (the ways line labels them: "1:" and "2:" at
 # the left of each), and the rows of the piles and of the ways
@@ -58,7 +58,7 @@ class Table(table.Table):
 
     def stock_text(self):
         s = self.state
-        return "%d+%d STOCK %d" % (s.counts[HUMAN], s.fd_n[HUMAN], s.deck_n)
+        return "%d+%d STOCK %d" % (s.counts[self.me], s.fd_n[self.me], s.deck_n)
 
     def help_text(self):
         if self.choosing >= 0:
@@ -124,7 +124,7 @@ class Table(table.Table):
         s = self.state
         last = self.last
         if s.flipped and s.current_player() >= 0:
-            t = " TURN UP " if s.turn == HUMAN else " TURNS UP "
+            t = " TURN UP " if who(s.turn) == "YOU" else " TURNS UP "
             return who(s.turn) + t + cards.code(s.hands[s.turn].next(-1))
         if last.seat < 0:
             return ""

@@ -10,8 +10,9 @@ the hand games'; the solitaire has its own.
 
 from micropython import const
 
-from app import REFUSED
+from app import REFUSED, TURN
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, cursor_keys
+from opponents import PERSON
 from save_gamelog import Kept
 from screen_pause import Pause, Round
 
@@ -47,6 +48,13 @@ class TableKeys(Kept):
         if state is None and not replaying:
             app.saves.forget_game()
         self.said = [""] * players  # what each seat did last (the round view)
+        # the seats people play (you, seat 0, and pass-and-play friends); the
+        # hand shown is ``me``'s, and while ``covered`` none is: the console
+        # is being passed to the next person, who shows theirs with A
+        levels = app.levels
+        self.people = [0] + [i for i in range(1, min(players, len(levels))) if levels[i] == PERSON]
+        self.me = HUMAN
+        self.covered = len(self.people) > 1 and state is not None  # a resumed game: hidden
         self.hand = []  # what the cursor moves over: the person's cards, or places
         self.cursor = 0
         self.message = ""
@@ -59,6 +67,13 @@ class TableKeys(Kept):
                 self.finish()  # a finished game goes to its results, counted
             else:
                 self.pause()
+            return
+        if self.passing():
+            if key == A:
+                self.uncover(now)
+                self.render()
+            elif key == UP:
+                self.app.show(Round(self.app, self, self))
             return
         if self.busy():
             if key in (B, A):
@@ -99,7 +114,7 @@ class TableKeys(Kept):
         s = self.state
         if not self.my_turn():
             return
-        action = self.game.basic_policy(s.observe(HUMAN, self.obs), self.app.rng)
+        action = self.game.basic_policy(s.observe(self.me, self.obs), self.app.rng)
         for key in self.presses_for(action):
             if key == LEFT:
                 self._move(-1)
@@ -176,5 +191,23 @@ class TableKeys(Kept):
             return
         self.picked = []
         self.message = self.last_text()
-        self.said[HUMAN] = self.message
+        self.said[self.me] = self.message
+        if len(self.people) > 1:  # the round view is everyone's: no drawn cards named
+            self.drawn = []
+            self.said[self.me] = self.last_text()
         self._begin_turn(now)
+
+    def passing(self):
+        """True while the console waits to be passed to the person to play
+        (pass-and-play): no hand shows until they press A."""
+        s = self.state
+        return self.covered and not s.is_over() and s.current_player() in self.people
+
+    def uncover(self, now):
+        """The person to play pressed A: their hand shows, their turn begins."""
+        self.covered = False
+        self.me = self.state.current_player()
+        self.drawn = []
+        self.message = self.last_text()
+        self._begin_turn(now)
+        self.app.beep(TURN)

@@ -12,7 +12,7 @@ import table
 import ui
 from games import shedding
 from games import shedding_flow as flow
-from table import HUMAN, who
+from table import who
 
 _PILE_SHOWN = const(9)
 _PILE_Y = const(15)
@@ -93,7 +93,7 @@ class Table(table.Table):
     def last_text(self):
         s = self.state
         if s.phase == flow.GIVE:
-            if s.giver == HUMAN:
+            if s.giver == self.me:
                 return "GIVE %s A CARD" % who(s.target)
             return "%s GIVES %s A CARD" % (who(s.giver), who(s.target))
         last = self.last
@@ -103,12 +103,12 @@ class Table(table.Table):
         if kind == _PLAYED:
             return who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
         if kind == _PASSED:
-            if last.seat == HUMAN and self.drawn:
-                return "YOU PASSED," + self.drew(HUMAN, 1)
+            if last.seat == self.me and self.drawn:
+                return "%s PASSED,%s" % (who(self.me), self.drew(self.me, 1))
             return who(last.seat) + " PASSED"
         if kind == _STUCK:
-            if last.seat == HUMAN and self.drawn:
-                return s.rules.name + ": YOU" + self.drew(HUMAN, 0)
+            if last.seat == self.me and self.drawn:
+                return s.rules.name + ": " + who(self.me) + self.drew(self.me, 0)
             return s.rules.name + ": " + who(last.seat) + " DRAWS"
         if kind == _GAVE:
             return who(last.seat) + " GAVE A CARD"

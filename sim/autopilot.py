@@ -1,6 +1,7 @@
-"""Plays the person's seat through button presses alone.
+"""Plays the people's seats through button presses alone.
 
-It decides with the game's computer policy from seat 0's observation,
+It decides with the game's computer policy from the seat's observation
+(in pass-and-play it presses A at the cover to show the next hand),
 then presses what a person would (the table screen says which keys take
 an action from where its cursor is). Used by tests to prove every game
 can be played to its results screen with the buttons.
@@ -17,19 +18,27 @@ def play_turn(session):
     screen is not a table waiting for the person."""
     table = session.screen
     state = getattr(table, "state", None)
-    if state is None or state.is_over() or state.current_player() != 0:
+    if state is None or state.is_over():
         return False
-    action = table.game.basic_policy(state.observe(0), session.app.rng)
+    if getattr(table, "passing", None) is not None and table.passing():
+        session.press("A")  # pass-and-play: the next person shows their hand
+        return True
+    seat = state.current_player()
+    if seat != getattr(table, "me", 0) or seat not in getattr(table, "people", [0]):
+        return False
+    action = table.game.basic_policy(state.observe(seat), session.app.rng)
     for key in presses_for(table, action):
         session.press(key)
     return True
 
 
-def open_game(session, game_id, players, deal, variant=0):
+def open_game(session, game_id, players, deal, variant=0, people=()):
     """From the title screen to the game's table by button presses: the
-    menu, then each setup row (players, variant, the deal number entered
-    as digits), then START. Returns the table screen."""
+    menu, then each setup row (players, variant, the seats in ``people``
+    made persons for pass-and-play, the deal number entered as digits),
+    then START. Returns the table screen."""
     import games
+    import opponents
 
     title = session.screen
     for _ in range(len(title.items)):  # the title opens where it was left
@@ -44,17 +53,26 @@ def open_game(session, game_id, players, deal, variant=0):
         session.press("DOWN")
     session.press("A")  # menu -> setup
     setup = session.screen
-    for row in setup.rows:
+    for _ in range(40):
+        row = setup.rows[setup.menu.index]
         if row == "players":
             while setup.players != players:
                 session.press("RIGHT")
         elif row == "variant":
             while setup.variant != variant:
                 session.press("RIGHT")
+        elif row == "level" and people:
+            while not setup.rows[setup.menu.index + 1].startswith("seat"):
+                session.press("RIGHT")  # to Per seat: a row for each seat
+        elif row.startswith("seat") and int(row[4:]) in people:
+            while setup.seat_levels[int(row[4:])] != opponents.PERSON:
+                session.press("RIGHT")
         elif row == "deal":
             session.press("A")  # random -> a number, edited digit by digit
             _enter_digits(session, setup, deal)
             session.press("B")
+        elif row == "start":
+            break
         session.press("DOWN")
     session.press("START")
     return session.screen

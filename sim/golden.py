@@ -76,6 +76,24 @@ def _round(p):
     return s
 
 
+def _passing(p):
+    s = _title(p)
+    autopilot.open_game(s, "elevator", 3, 2, people=(1,))
+    for _ in range(8):  # you play, then the console is passed to P2
+        if s.screen.passing():
+            break
+        autopilot.play_turn(s)
+    assert s.screen.passing()
+    return s
+
+
+def _results_friends(p):
+    s = _title(p)
+    autopilot.open_game(s, "roller-coaster", 3, 12, people=(2,))
+    assert autopilot.play_to_results(s)
+    return s
+
+
 def _results(p):
     s = _title(p)
     autopilot.open_game(s, "roller-coaster", 2, 12)
@@ -125,6 +143,8 @@ SCREENS = {
     "rules": _rules,
     "round": _round,
     "results": _results,
+    "pass": _passing,
+    "results-friends": _results_friends,
     "stats": _stats,
     "settings": _settings,
 }

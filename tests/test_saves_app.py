@@ -134,7 +134,7 @@ def test_damaged_statistics_are_reset_and_said():
     sv.stats[1] = [5, 9, 0, 0, 0]  # more wins than games: not possible
     sv.commit()
     back = saves.Saves(sv.nvm)
-    assert back.stats[1] == [0] * 5 and "STATISTICS" in back.message
+    assert back.stats[1] == [0] * 7 and "STATISTICS" in back.message
 
 
 def test_older_shorter_settings_read_with_defaults():

@@ -332,8 +332,11 @@ def test_setup_sets_opponent_levels_for_all_or_per_seat():
         s.press("DOWN")
     s.press("RIGHT")  # Normal -> Hard, for every opponent
     assert setup.levels() == [opponents.HARD] * setup.players
+    s.press("RIGHT")  # -> people: pass-and-play, every other seat a person
+    assert setup.levels()[1:] == [opponents.PERSON] * (setup.players - 1)
+    assert "Others < People >" in setup.menu.items[setup.menu.index]
     s.press("RIGHT")  # -> per seat: a row for each opponent appears
-    assert setup.level == 3 and "seat1" in setup.rows and "seat3" in setup.rows
+    assert setup.level == 4 and "seat1" in setup.rows and "seat3" in setup.rows
     s.press("DOWN")  # P2
     s.press("LEFT")  # Normal -> Easy
     assert setup.levels()[1] == opponents.EASY and setup.levels()[2] == opponents.NORMAL

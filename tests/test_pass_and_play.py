@@ -1,0 +1,186 @@
+"""Pass-and-play: friends at one console. Setup gives each seat a kind
+(you, a person, a computer level); between two people's turns the table
+hides every hand behind "PASS TO Pn - PRESS A" until the next person
+presses A; the round view never names a card a person drew; results and
+statistics name the people's seats; a game saved mid-way resumes with
+its people, behind the cover."""
+
+import pytest
+
+import cards
+import games
+import opponents
+import ui_glyphs
+from sim import autopilot
+from sim.headless import Session
+
+HAND_GAMES = [i.ID for i in games.CATALOGUE if i.MAX_PLAYERS > 1]
+PROFILES = ["pico-128x64", "feather-128x32"]
+
+
+def _to(session, items, want):
+    screen = session.screen
+    for _ in range(len(items)):
+        if items[screen.menu.index] == want:
+            return
+        session.press("DOWN")
+    raise AssertionError("no item " + want)
+
+
+def open_with_friends(session, game_id, players, people):
+    """From the title by presses: the game, its player count, the Others
+    row set to Per seat and the ``people`` seats made persons; START."""
+    title = session.screen
+    _to(session, title.items, "New game")
+    session.press("A")
+    menu = session.screen
+    _to(session, [g.ID for g in games.CATALOGUE], game_id)
+    session.press("A")
+    setup = session.screen
+    assert type(setup).__name__ == "Setup"
+    if "players" in setup.rows:
+        while setup.rows[setup.menu.index] != "players":
+            session.press("DOWN")
+        while setup.players != players:
+            session.press("RIGHT")
+    while setup.rows[setup.menu.index] != "level":
+        session.press("DOWN")
+    for _ in range(5):
+        if setup.menu.items[setup.menu.index].startswith("Others < Per seat"):
+            break
+        session.press("RIGHT")
+    assert "seat1" in setup.rows, setup.rows
+    for seat in people:
+        while setup.rows[setup.menu.index] != "seat%d" % seat:
+            session.press("DOWN")
+        while setup.seat_levels[seat] != opponents.PERSON:
+            session.press("RIGHT")
+        assert "P%d < Person >" % (seat + 1) in setup.menu.items[setup.menu.index]
+    del menu
+    session.press("START")
+    return session.screen
+
+
+def _hand_tiles(table):
+    grid = table.cards.grid
+    return [grid[i, r] for i in range(grid.width) for r in range(2)]
+
+
+def check_cover(table):
+    """The cover: no card of any hand on the panel, and whose turn it is."""
+    seat = table.state.current_player()
+    assert table.passing() and seat in table.people
+    assert set(_hand_tiles(table)) == {ui_glyphs.BLANK}, "a hand shows under the cover"
+    assert table.msg.text().startswith("PASS TO P%d - PRESS A" % (seat + 1))
+    assert table.bar.hidden
+
+
+def play_out(session, seen):
+    """Play every person's seat by presses to the results; note each cover
+    and each hand shown."""
+    for _ in range(6000):
+        t = session.screen
+        if type(t).__name__ == "Results":
+            return t
+        if getattr(t, "passing", None) is not None and not t.state.is_over():
+            if t.passing():
+                check_cover(t)
+                seen["covers"] += 1
+            elif t.my_turn():
+                me = t.me
+                assert me == t.state.current_player() and me in t.people
+                assert sorted(t.hand) == sorted(t.state.hands[me].to_list())
+                seen["hands"].add(me)
+            for seat in t.people:  # the round view is everyone's: no draw named
+                assert_public(t.said[seat])
+        if not autopilot.play_turn(session):
+            session.settle()
+    raise AssertionError("no results")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("game_id", HAND_GAMES)
+def test_friends_play_a_whole_game_behind_covers(game_id, profile):
+    info = games.info(game_id)
+    players = max(info.MIN_PLAYERS, 3)
+    people = [1] if players == 3 else [1, 3]
+    s = Session(profile=profile, seed=11, pace_ms=0)
+    table = open_with_friends(s, game_id, players, people)
+    assert table.people == [0] + people
+    assert list(s.app.levels[:players]).count(opponents.PERSON) == len(people)
+    seen = {"covers": 0, "hands": set()}
+    results = play_out(s, seen)
+    assert seen["covers"] >= 2, seen  # the console went round the people
+    assert seen["hands"] == {0} | set(people), seen
+    rows = results.rows
+    for seat in [0] + people:  # the results name the people's seats
+        assert any(r.split()[1:2] == ["P%d" % (seat + 1)] and r.endswith("PERSON")
+                   for r in rows), rows  # fmt: skip
+    assert not any(r.split()[1:2] == ["YOU"] for r in rows), rows  # nobody is YOU
+    stats = s.app.saves.stat_lines(game_id)
+    assert stats[4] == "FRIENDS 1:" + "".join(" P%d" % (i + 1) for i in [0] + people), stats
+    assert stats[5].startswith("LAST: P") and stats[5].endswith(" WON"), stats
+    won = int(stats[5].split()[1][1:]) - 1
+    assert "P%d" % (won + 1) in results.rows[0] and "*" in results.rows[0]
+
+
+def assert_public(said):
+    """A line of the round view: a draw is counted, never named."""
+    if " DREW " in said:
+        tail = said.split(" DREW ")[1]
+        assert tail == "A CARD" or tail.isdigit(), said
+
+
+def test_a_draw_is_named_to_the_drawer_alone():
+    """Bastard: a person's pass draws a card (BA-6); the message shows it
+    to them, the round view (read by all) does not."""
+    s = Session(seed=4, pace_ms=0)
+    open_with_friends(s, "bastard", 3, [1])
+    named = 0
+    for _ in range(3000):
+        t = s.screen
+        if type(t).__name__ == "Results":
+            break
+        if t.my_turn() and t.state.deck_n and not t.mid_turn():
+            seat = t.me
+            s.press("SELECT")  # pass, if allowed: it draws
+            if " DREW " in t.message and " DREW A CARD" not in t.message:
+                named += 1
+                drawn = t.message.split(" DREW ")[1]
+                assert drawn in cards.codes(t.state.hands[seat].to_list())  # shown to its drawer
+                assert "PASSED" in t.said[seat] and " DREW" not in t.said[seat], t.said[seat]
+            for p in t.people:
+                assert_public(t.said[p])
+            continue
+        if not autopilot.play_turn(s):
+            s.settle()
+    assert named > 0, "BA-6: no person's pass drew a card"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_game_with_friends_is_saved_and_resumed_behind_the_cover(tmp_path, profile):
+    nvm = str(tmp_path / "nvm.bin")
+    s = Session(profile=profile, seed=7, pace_ms=0, nvm_path=nvm)
+    t = open_with_friends(s, "roller-coaster", 3, [1, 2])
+    for _ in range(12):  # a few turns in
+        if not autopilot.play_turn(s):
+            s.settle()
+    t = s.screen
+    key = t.state.key()
+    s.press("START")  # the pause menu saves the game
+    assert type(s.screen).__name__ == "Pause"
+    assert s.app.saves.has_game()
+    back = Session(profile=profile, seed=8, pace_ms=0, nvm_path=nvm)
+    assert back.screen.items[0] == "Continue"
+    back.press("A")
+    r = back.screen
+    assert r.state.key() == key
+    assert r.people == [0, 1, 2] and r.covered
+    if r.passing():
+        check_cover(r)
+        seat = r.state.current_player()
+        back.press("A")
+        assert r.me == seat and r.my_turn()
+        assert sorted(r.hand) == sorted(r.state.hands[seat].to_list())
+    seen = {"covers": 0, "hands": set()}
+    play_out(back, seen)
