@@ -5,7 +5,9 @@ The only module that opens hardware: the I2C bus at the profile's speed
 ``displayio.I2CDisplay``), buttons through ``keypad`` (scanned and
 debounced in the background, so no tap is lost between frames), the
 piezo through ``pwmio`` when the profile has one, ``microcontroller.nvm``
-and, where the port has it, ``alarm`` for deep sleep.
+and, where the port has it, ``alarm`` for deep sleep. Link play's UARTs
+(``hal/link_uart.py``) and Wi-Fi (``hal/link_wifi.py``) are loaded only
+when a game is linked.
 """
 
 import os
@@ -43,6 +45,7 @@ class DeviceHAL:
         self.profile_name = profile or profiles.DEFAULT
         prof = profiles.get(self.profile_name)
         self.profile = prof
+        self.link = prof.get("link") or prof.get("wifi")  # link play: the title offers it
         self.width = prof["width"]
         self.height = prof["height"]
         displayio.release_displays()
@@ -116,6 +119,40 @@ class DeviceHAL:
     def set_axis(self, axis=AXIS_VERTICAL):
         if self.nav is not None:
             self.nav.axis = axis
+
+    # -- link play ---------------------------------------------------------
+    def _wifi(self):
+        """True on a Wi-Fi board whose settings.toml names a network."""
+        return bool(self.profile.get("wifi") and os.getenv("CIRCUITPY_WIFI_SSID"))
+
+    def link_host(self):
+        """The hub guests join (hal/CONTRACT.md, "Link play"), or None."""
+        prof = self.profile
+        if self._wifi():
+            from hal.link_wifi import WifiHub
+
+            return WifiHub(prof["link_port"])
+        if prof.get("link"):
+            from hal.link_uart import UartHub
+
+            return UartHub(prof["link"], prof["link_baud"])
+        return None
+
+    def link_join(self):
+        """A guest's link to the host, or None: Wi-Fi when settings.toml
+        names the host (CONSOLE_LINK_HOST), else the first UART."""
+        prof = self.profile
+        host = os.getenv("CONSOLE_LINK_HOST")
+        if host and self._wifi():
+            from hal.link_wifi import join
+
+            return join(host, prof["link_port"])
+        if prof.get("link"):
+            from hal.link_uart import UartLink
+
+            tx, rx = prof["link"][0]
+            return UartLink(tx, rx, prof["link_baud"], "UART0")
+        return None
 
     # -- misc --------------------------------------------------------------
     def report(self, line):

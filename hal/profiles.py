@@ -30,6 +30,11 @@ PROFILES = {
             ("GP17", "SELECT"),
         ),
         "piezo": "GP18",
+        # link play: (TX, RX) of UART0 and UART1. A host talks to a guest on
+        # each (more consoles: the host relays between them); a guest uses
+        # the first.
+        "link": (("GP0", "GP1"), ("GP8", "GP9")),
+        "link_baud": 115200,
     },
     "feather-128x32": {
         "board": "Adafruit Feather RP2040 + FeatherWing OLED 128x32",
@@ -42,8 +47,15 @@ PROFILES = {
         "nav": "three",
         "buttons": (("D9", "BTN_A"), ("D6", "BTN_B"), ("D5", "BTN_C")),
         "piezo": None,
+        "link": (("TX", "RX"),),  # its one UART
+        "link_baud": 115200,
     },
 }
+# the Pico W: the Pico's build, plus link play over Wi-Fi (TCP on link_port)
+# when settings.toml names a network (CIRCUITPY_WIFI_SSID)
+PROFILES["picow-128x64"] = dict(
+    PROFILES["pico-128x64"], board="Raspberry Pi Pico W", wifi=True, link_port=5555
+)
 
 
 def get(name=None):

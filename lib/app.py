@@ -66,6 +66,7 @@ class App(Failsafe):
         self.screen = None
         self.deal_mode = 0  # how the last game was dealt: 0 random, -1 winnable
         self.levels = []  # the opponents' level by seat (empty: Normal)
+        self.host = None  # link play: link_host.Host, or a guest's link_guest.Guest
         self.quit = False
         self.last_input = hw.ticks_ms()
         self.screen_on = True

@@ -21,7 +21,7 @@ HARD = const(2)
 # Not a computer: another person at this console (pass-and-play). Saved in
 # a game's setup with the levels, so a resumed game knows who is who.
 PERSON = const(3)
-NAMES = ("Easy", "Normal", "Hard", "Person")
+NAMES = ("Easy", "Normal", "Hard", "Person")  # 4: a console linked (link_host.GUEST)
 
 _buf = [0] * MAX_ACTIONS
 

@@ -69,7 +69,7 @@ def read_setup(r):
     if len(levels) > players or deal < 1:
         raise ValueError("bad setup")
     for v in levels:
-        if v > 3:  # Easy, Normal, Hard or a person (opponents.PERSON)
+        if v > 4:  # Easy, Normal, Hard, a person (opponents.PERSON), a linked console
             raise ValueError("bad level")
     return (info.ID, players, variant, starter, deal, levels)
 

@@ -71,7 +71,12 @@ class Pause(Screen):
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
                 return
             app.cursors[3] = 0  # the next game's pause opens on Resume
+            if app.host is not None:  # the others are told: the host's save resumes it
+                app.host.close()
+                app.host = None
             app.home(GameMenu)  # the game stays kept: Continue on the title
+        elif t.host is not None:  # a linked game goes on: not restarted from here
+            app.beep(2)  # app.REFUSED
         else:  # a game abandoned this way is not counted in the statistics
             app.cursors[3] = 0  # the next pause opens on Resume, not on this
             game_id, players, variant, starter, deal = t.setup[:5]

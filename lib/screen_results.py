@@ -46,7 +46,7 @@ class Results(Screen):
             self.app.home(GameMenu)
 
 
-def summary(app, game, state, players, deal):
+def summary(app, game, state, players, deal, me=0):
     """What the results say of a finished ``state``, read before its table
     goes: (heading, rows, who starts the next game of a series, who
     started this one, so the same deal replays exactly)."""
@@ -59,7 +59,7 @@ def summary(app, game, state, players, deal):
     win = state.winners()
     if players == 1:  # solitaire: a score out of the pyramid
         head = "Cleared!" if win else "Score %d" % state.score()
-    elif 0 in win and not friends:
+    elif me in win and not friends:
         head = "You win!" if len(win) == 1 else "Shared win"
     elif win:
         head = "P%d wins" % (win[0] + 1)
@@ -74,17 +74,19 @@ def summary(app, game, state, players, deal):
             starter = game.next_starter(state, deal)
         last = max(places)
         for s in sorted(range(players), key=lambda s: (places[s], s)):
-            who = "YOU" if s == 0 and not friends else "P%d" % (s + 1)
+            who = "YOU" if s == me and not friends else "P%d" % (s + 1)
             mark = "*" if s in win else " "
             left = state.cards_left(s)
             tail = "%2d CARDS" % left if left else "OUT"
             if series and places[s] == last and last > 0:
                 tail += " BASTARD"
             if friends:  # who sat where: the people, and the computers' levels
-                kind = NAMES[levels[s] if s < len(levels) else NORMAL].upper()
+                kind = levels[s] if s < len(levels) else NORMAL
+                kind = NAMES[kind].upper() if kind < len(NAMES) else "OTHER CONSOLE"
                 rows.append("%d%s %-3s %-8s %s" % (places[s] + 1, mark, who, tail, kind))
             else:
                 rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
-    rows.append("DEAL %d" % deal)
+    if deal:  # (a guest of a linked game is never told the deal)
+        rows.append("DEAL %d" % deal)
     rows.extend(app.saves.stat_lines(game.ID))  # counted as the game ended
     return head, rows, starter, state.starter

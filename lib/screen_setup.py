@@ -33,6 +33,7 @@ class Setup(Screen):
         self.level = opponents.NORMAL
         self.seat_levels = [opponents.NORMAL] * 12
         self.rows = []
+        self.seen = -1  # hosting: guests joined when last said
         self._build_rows()
         self.group.append(ui.heading(game.NAME, 8, 0))
         visible = 1 if app.small else 3
@@ -77,6 +78,13 @@ class Setup(Screen):
                 out.append("Start")
         return out
 
+    def tick(self, now):
+        host = self.app.host
+        if host is not None and self.digit < 0:
+            host.poll(now)
+            if host.count() != self.seen:
+                self._refresh()
+
     def _row(self):
         return self.rows[self.menu.index]
 
@@ -105,6 +113,9 @@ class Setup(Screen):
                     "{LR} RANDOM/NUMBER/WINNABLE" if solved else "{LR} RANDOM/NUMBER  {A} EDIT"
                 )
             )
+        elif self.app.host is not None:  # hosting: how many have joined
+            self.seen = self.app.host.count()
+            self.help.set("%d JOINED  %s" % (self.seen, self.app.legend("{START} PLAY  {B} BACK")))
         elif row == "start":
             self.help.set(self.app.legend("{A} START  {B} BACK"))
         else:

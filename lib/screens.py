@@ -53,6 +53,9 @@ class Title(Screen):
         small = app.small
         note = app.saves.message or "POCKET CARD CONSOLE"
         app.saves.message = ""  # said once
+        if app.host is not None:  # back from hosting or joining: the link goes
+            app.host.close()
+            app.host = None
         if small:
             head = ui.TextRow(32, 0, 0)
             head.set("ELEVATOR CARD CONSOLE")
@@ -66,12 +69,10 @@ class Title(Screen):
         self.note = ui.TextRow(32, 0, 8 if small else 22)
         self.note.set(note)
         self.group.append(self.note.grid)
-        self.items = (["Continue"] if app.saves.has_game() else []) + [
-            "New game",
-            "Statistics",
-            "Settings",
-            "About",
-        ]
+        self.items = (["Continue"] if app.saves.has_game() else []) + ["New game"]
+        if getattr(app.hw, "link", None):  # a board with a link cable, Wi-Fi, or a simulator's
+            self.items.append("Link play")
+        self.items += ["Statistics", "Settings", "About"]
         self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible, app.cursors, 0)
 
     def on_key(self, key, now):
@@ -85,6 +86,9 @@ class Title(Screen):
                 resume_game(self.app)
             elif item == "New game":
                 self.app.home(GameMenu)
+            elif item == "Link play":  # its screens load only now (a name costs a board RAM)
+                self.app.clear()
+                self.app.show(__import__("screen_link").open(self.app))
             elif item == "About":
                 self.app.clear()
                 from screen_about import About
@@ -163,7 +167,8 @@ def resume_game(app):
         app.home(Title)
         return
     (game_id, players, variant, starter, deal, levels), state, moves = saved
-    app.levels = list(levels)
+    # a linked game's guests are gone: computers take their seats
+    app.levels = [opponents.NORMAL if v == 4 else v for v in levels]  # 4: link_host.GUEST
     game, table = load_game(app, game_id)
     app.show(table.Table(app, game, players, deal, variant, starter, state=state, moves=moves))
 
@@ -178,6 +183,9 @@ def load_game(app, game_id):
         gc.collect()
     game = games.by_id(game_id)
     gc.collect()
+    if app.host is not None:  # a host checks guests' moves with the text's reasons: now,
+        __import__("games." + game.INFO.text)  # while the heap is in one piece
+        gc.collect()
     return game, __import__(game.INFO.table)
 
 
@@ -189,8 +197,14 @@ def start_game(app, game_id, players, deal, variant=0, starter=0):
         deal = winnable_deal(games.info(game_id), app.rng)
     if deal <= 0:
         deal = app.random_deal()
+    host = app.host
+    if host is not None:  # hosting: the guests that joined take seats
+        host.open(app, players or 0)
     game, table = load_game(app, game_id)
-    app.show(table.Table(app, game, players or game.DEFAULT_PLAYERS, deal, variant, starter))
+    t = table.Table(app, game, players or game.DEFAULT_PLAYERS, deal, variant, starter)
+    if host is not None:
+        host.start(t)
+    app.show(t)
 
 
 def show_results(app, table):
@@ -198,7 +212,10 @@ def show_results(app, table):
     gone (what they say is read from its state now)."""
     from screen_results import summary
 
-    facts = summary(app, table.game, table.state, table.players, table.deal)
+    facts = summary(app, table.game, table.state, table.players, table.deal, table.me)
+    if app.host is not None:  # a linked game is over: the link goes
+        app.host.close()
+        app.host = None
     app.later(_results, app, table.game, table.players, table.deal, table.variant, facts)
 
 

@@ -66,7 +66,7 @@ class Table(TableKeys):
     def _layout(self, app):
         """The widgets, what the table makes once, and the first turn."""
         global me
-        me = HUMAN if len(self.people) == 1 else -1  # friends: every seat by number
+        me = self.me if len(self.people) == 1 else -1  # friends: every seat by number
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()
@@ -78,6 +78,7 @@ class Table(TableKeys):
         self.first = 0  # first hand card shown (scrolling); ``hand``: sorted
         self.wait_until = 0
         self.skip = False
+        self.waiting = False  # link play: this guest's action is on its way to the host
         g = self.group
         small = app.small
         self.status = ui.TextRow(32, 0, 0)
@@ -138,6 +139,8 @@ class Table(TableKeys):
         if s.counts[me] > was.counts[me]:  # named in the message (``drew``)
             self.drawn = [c for c in s.hands[me].to_list() if not was.hands[me].contains(c)]
         self.noted(s, was, seat, action)
+        if self.host is not None:
+            self.host.sync(seat, action)  # link play: every guest sees the move
 
     def noted(self, s, was, seat, action):
         """``seat`` has just taken ``action`` (``was``: the state before
@@ -159,7 +162,9 @@ class Table(TableKeys):
     # -- turn flow ---------------------------------------------------------
     def my_turn(self):
         s = self.state
-        return not s.is_over() and s.current_player() == self.me and not self.covered
+        if s.is_over() or self.covered or self.waiting:
+            return False
+        return s.current_player() == self.me
 
     def _begin_turn(self, now):
         seat = self.state.current_player()
@@ -179,6 +184,9 @@ class Table(TableKeys):
 
     def tick(self, now):
         s = self.state
+        host = self.host
+        if host is not None and host.tick(self, now):
+            return  # link play: a guest waits for its host, a host for a guest
         if s.is_over():
             if ticks_diff(now, self.wait_until) >= 0 or self.skip:
                 self.finish()
@@ -190,9 +198,14 @@ class Table(TableKeys):
         seat = s.current_player()
         levels = self.app.levels
         level = levels[seat] if seat < len(levels) else opponents.NORMAL
-        hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
-        obs = s.observe(seat, self.obs)
-        action = opponents.choose(self.game, obs, self.app.rng, level, 0, hw.ticks_ms)
+        if level == 4:  # a linked console's seat (link_host.GUEST): its checked action
+            action = host.pop(seat)
+            if action < 0:
+                return
+        else:
+            hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
+            obs = s.observe(seat, self.obs)
+            action = opponents.choose(self.game, obs, self.app.rng, level, 0, hw.ticks_ms)
         self.play(action)
         self.log(action)
         pace = 0 if self.skip else self.app.settings.pace_ms
@@ -234,7 +247,10 @@ class Table(TableKeys):
         self.render_piles()
         self._render_status()
         wait = self.passing()
-        if wait:
+        lost = self.host.text(self) if self.host is not None else ""
+        if lost:
+            self.msg.set(lost)
+        elif wait:
             self.msg.set("PASS TO P%d - PRESS A" % (s.current_player() + 1))
         elif self.help is None and not self.message and self.my_turn():
             self.msg.set(self.app.legend(self.help_text()))  # a small panel: the keys, when quiet
@@ -242,7 +258,9 @@ class Table(TableKeys):
             self.msg.set(self.message)
         if self.help is not None:
             text = "{A} SKIP AHEAD  {START} MENU"
-            if wait:
+            if lost:
+                text = "{B} TO THE TITLE" if self.host.seat else "{SELECT} A COMPUTER PLAYS ON"
+            elif wait:
                 text = "{A} SHOW HAND  {START} MENU"
             elif self.my_turn():
                 text = self.help_text()
@@ -278,7 +296,7 @@ class Table(TableKeys):
             return
         if len(opp) <= 32:
             self.status.set(opp)
-            self.status2.set(mine + " DEAL " + str(self.deal))
+            self.status2.set(mine + (" DEAL " + str(self.deal) if self.deal else " LINKED GAME"))
         else:
             self.status.set(opp[:32])
             self.status2.set(opp[32:] + " " + mine)

@@ -55,6 +55,12 @@ class TableKeys(Kept):
         self.people = [0] + [i for i in range(1, min(players, len(levels))) if levels[i] == PERSON]
         self.me = HUMAN
         self.covered = len(self.people) > 1 and state is not None  # a resumed game: hidden
+        # link play (app.host: link_host.Host, or on a guest link_guest.Guest,
+        # the way to its host): a guest shows its own seat
+        self.host = host = app.host
+        if host is not None and host.seat:
+            self.me = host.seat
+            self.people = [host.seat]
         self.hand = []  # what the cursor moves over: the person's cards, or places
         self.cursor = 0
         self.message = ""
@@ -62,6 +68,9 @@ class TableKeys(Kept):
         self.render()
 
     def on_key(self, key, now):
+        if self.host is not None and self.host.on_key(self, key):
+            self.render()
+            return
         if key == START:  # START pauses at every table, whoever is to play
             if self.state.is_over():
                 self.finish()  # a finished game goes to its results, counted
@@ -179,6 +188,8 @@ class TableKeys(Kept):
         """Apply the person's ``action`` if the rules allow it, and log it."""
         if self.refused(action):
             return
+        if self.host is not None and self.host.take(self, action):
+            return  # a guest's: the host plays it, and its observation comes back
         self.play(action)
         self.log(action)
         self.played(action, now)

@@ -101,7 +101,30 @@ def parse_args(argv):
     p.add_argument(
         "--debug", action="store_true", help="terminal: show the bus bytes on the status line"
     )
+    p.add_argument(
+        "--host", nargs="?", const="5555", metavar="PORT",
+        help="link play: host a game for other simulators on TCP PORT (5555), or on a serial "
+        "port (serial:/dev/ttyUSB0); Link play on the title",
+    )  # fmt: skip
+    p.add_argument(
+        "--join", metavar="HOST:PORT",
+        help="link play: join the game hosted at HOST:PORT, or a board's through a USB serial "
+        "adapter (serial:/dev/ttyUSB0); Link play on the title",
+    )  # fmt: skip
     args = p.parse_args(argv)
+    args.link = None
+    if args.host and args.join:
+        fail("--host or --join: a console hosts or joins, not both")
+    if args.host:
+        spec = args.host
+        if not spec.startswith("serial:") and not spec.rsplit(":", 1)[-1].isdigit():
+            fail("--host %s: a port number (1-65535) or serial:DEVICE" % spec)
+        args.link = ("host", int(spec) if spec.isdigit() else spec)
+    elif args.join:
+        spec = args.join
+        if not spec.startswith("serial:") and not spec.rsplit(":", 1)[-1].isdigit():
+            fail("--join %s: HOST:PORT (127.0.0.1:5555) or serial:DEVICE" % spec)
+        args.link = ("join", spec)
     game = None
     if args.game is not None:
         game = by_id(args.game)
@@ -210,8 +233,10 @@ def main(argv=None):
     if "--version" in argv:
         from sim import version
 
-        print("elevator card console %s (the simulator, on %s %s)" % (
-            version.describe(), sys.implementation.name, sys.version.split()[0]))
+        print(
+            "elevator card console %s (the simulator, on %s %s)"
+            % (version.describe(), sys.implementation.name, sys.version.split()[0])
+        )
         return 0
     args = parse_args(argv)
     if args.headless:

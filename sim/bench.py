@@ -719,8 +719,9 @@ def _solver_md(f):
         ),
         _row(
             "a hint on a shipped deal (CPython, the lines file), mean / max",
-            _pair(f.get("hint_shipped_ms_mean_cpython"), f.get("hint_shipped_ms_max_cpython"),
-                  " ms"),  # fmt: skip
+            _pair(
+                f.get("hint_shipped_ms_mean_cpython"), f.get("hint_shipped_ms_max_cpython"), " ms"
+            ),  # fmt: skip
         ),
     ]
     return _section("Elevator solitaire solver", None, _table(("figure", "value"), rows))
@@ -939,6 +940,18 @@ def _size_md(f):
     )
 
 
+def link_figures():
+    from sim import linkbench
+
+    return linkbench.figures()
+
+
+def _link_md(f):
+    from sim import linkbench
+
+    return linkbench.markdown(f, _section, _table, _num)
+
+
 def markdown(figures, date=None):
     """docs/figures.md from the figures of a bench run (``build/bench.json``):
     a section a part, and every figure no section shows in a last table."""
@@ -963,6 +976,7 @@ def markdown(figures, date=None):
         _bus_md,
         _saves_md,
         _size_md,
+        _link_md,
         _selfplay_md,
         _tournament_md,
     ):
@@ -1013,7 +1027,7 @@ def main(argv=None):
     t0 = time.time()
     figures = {}
     parts = [mp_figures, app_figures, session_figures, bus_figures, speed_figures,
-             solver_figures, hard_figures, save_figures, size_figures]  # fmt: skip
+             solver_figures, hard_figures, save_figures, size_figures, link_figures]  # fmt: skip
     if not args.quick:
         parts += [selfplay_figures, tournament_figures]
     if args.tournament:

@@ -7,7 +7,9 @@ runs and tests are then exact and fast). Buttons, nvm and sound follow the
 device HAL: the same ``lib/buttons.py`` queue, a 4 KB bytearray store like
 an RP2040's, and a tone log instead of a piezo (``speaker``, when set, is
 also called with each tone: the pygame window plays them). The app calls
-``tone`` only while its sound setting is on (``App.beep``).
+``tone`` only while its sound setting is on (``App.beep``). Link play
+(``link``, set from the command line) runs over TCP (``sim/link_tcp.py``)
+or a serial port (``sim/link_serial.py``).
 """
 
 import os
@@ -57,6 +59,21 @@ class _Display(SSD1306):
         return done
 
 
+def _serial(spec):
+    """The port of a "serial:PORT" spec, or None."""
+    if isinstance(spec, str) and spec.startswith("serial:"):
+        return spec[len("serial:") :]
+    return None
+
+
+def _address(spec, default_host):
+    """(host, port) of 5555, "5555" or "HOST:PORT"."""
+    if isinstance(spec, int):
+        return default_host, spec
+    host, sep, port = str(spec).rpartition(":")
+    return (host if sep else default_host), int(port)
+
+
 class SimHAL:
     def __init__(self, profile=None, virtual_time=True, seed=None, nvm_path=None):
         self.profile_name = profile or profiles.DEFAULT
@@ -85,6 +102,11 @@ class SimHAL:
         self.recorder = None  # a GifRecorder while --record is on
         self.pystack = 0  # CPython runs frames on its own stack
         self.reports = []  # what a board prints for the maker at start-up
+        # link play, set by the command line: ("host", PORT) or ("host",
+        # "ADDR:PORT") listens on TCP (127.0.0.1 unless ADDR is given),
+        # ("join", "HOST:PORT") connects to a host; ("host", "serial:/dev/ttyX")
+        # and ("join", "serial:/dev/ttyUSB0") use a serial port. None: no link
+        self.link = None
 
     def report(self, line):
         """A board prints it on the serial console; the simulator keeps it
@@ -159,6 +181,38 @@ class SimHAL:
         """A desktop cannot deep-sleep: the contract's 'not here' answer."""
         self.deep_sleep_asked = getattr(self, "deep_sleep_asked", 0) + 1
         return False
+
+    def link_host(self):
+        """The hub guests join (hal/CONTRACT.md, "Link play"), or None when
+        ``link`` is not a host's."""
+        if not self.link or self.link[0] != "host":
+            return None
+        spec = self.link[1]
+        port = _serial(spec)
+        if port is not None:
+            from sim.link_serial import SerialHub
+
+            return SerialHub(port)
+        from sim.link_tcp import TcpHub
+
+        host, port = _address(spec, "127.0.0.1")
+        return TcpHub(port, host)
+
+    def link_join(self):
+        """A guest's link to the host, or None when ``link`` is not a
+        guest's; OSError when the host or port cannot be reached."""
+        if not self.link or self.link[0] != "join":
+            return None
+        spec = self.link[1]
+        port = _serial(spec)
+        if port is not None:
+            from sim.link_serial import SerialLink
+
+            return SerialLink(port)
+        from sim import link_tcp
+
+        host, port = _address(spec, "127.0.0.1")
+        return link_tcp.connect(host, port)
 
     # -- simulator inputs ------------------------------------------------------
     def press(self, key):

@@ -66,7 +66,7 @@ def figures(stdout):
 
 
 # The VM runners and what they import beside the bundle (run as ``-m NAME``)
-HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze")
+HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze", "link_run")
 
 
 def app_tree(dest, mpy=False):

@@ -334,6 +334,7 @@ def run(args):
         hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
                     nvm_path=args.nvm or default_path())  # fmt: skip
         recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
+        hw.link = getattr(args, "link", None)  # --host / --join: Link play on the title
         app = App(hw)
         if args.pace is not None:
             app.settings.pace_ms = args.pace

@@ -106,6 +106,7 @@ def run(args, frames=None, feed=None):
         hw = SimHAL(args.profile, virtual_time=False, seed=args.seed or None,
                     nvm_path=getattr(args, "nvm", None) or default_path())  # fmt: skip
         recorder = hw.record(args.gif, args.scale) if getattr(args, "gif", None) else None
+        hw.link = getattr(args, "link", None)  # --host / --join: Link play on the title
         app = App(hw)
         if getattr(args, "pace", None) is not None:
             app.settings.pace_ms = args.pace

@@ -3,11 +3,13 @@
     python -m sim.wiring --out docs/
 
 One SVG per profile (``wiring-<profile>.svg``): the board's pins the
-console uses (the OLED's SDA and SCL, each button, the piezo) and its 3V3
-and ground, each wired to its part. Every wire runs straight across from
-the board to its part; the buttons' other legs and the piezo's minus go
-to one ground rail on the right, fed from the board along the bottom, so
-no two wires cross. Plain SVG text: nothing to install.
+console uses (the OLED's SDA and SCL, each button, the piezo, the link
+play UARTs' TX and RX) and its 3V3 and ground, each wired to its part.
+Every wire runs straight across from the board to its part; the buttons'
+other legs and the piezo's minus go to one ground rail on the right, fed
+from the board along the bottom, so no two wires cross. Below it each
+link UART goes to another console: TX to its RX, RX to its TX, GND to
+GND. Plain SVG text: nothing to install.
 """
 
 import os
@@ -27,6 +29,7 @@ PICO_PINS = {
 PICO_3V3 = "3V3(OUT) (pin 36)"
 PICO_GND_OLED = "GND (pin 38)"
 PICO_GND_RAIL = "GND (pin 23)"
+PICO_GNDS = (3, 8, 13, 18, 23, 28, 33, 38)  # the Pico's ground pins
 # the three buttons of a "three" profile, top to bottom: what a short and a
 # long press do (lib/buttons_three.py)
 THREE_ROLES = ("previous / hold: B", "A / hold: START", "next / hold: SELECT")
@@ -38,9 +41,12 @@ COLOURS = {
     "SCL": "#ef8f00",
     "button": "#2e7d32",
     "piezo": "#6a1b9a",
+    "TX": "#00838f",
+    "RX": "#d81b60",
 }
 ROW = 28  # pixels between rows
 TOP = 96  # the first row
+GAP = 16  # pixels between two parts below the rail (the link UARTs)
 BOARD_X = 20
 BOARD_W = 250
 PART_X = 420
@@ -66,10 +72,20 @@ def pin_label(prof, pin):
     return pin
 
 
+def link_ground(prof, tx):
+    """The board's ground pin nearest a link UART's TX pin."""
+    if is_pico(prof) and tx in PICO_PINS:
+        n = min(PICO_GNDS, key=lambda g: abs(g - PICO_PINS[tx]))
+        return "GND (pin %d)" % n
+    return "GND"
+
+
 def rows(prof):
     """The diagram's rows, top to bottom: (board pin label, the pin itself
     or a power name, part, the part's pin label, colour key, kind); kind
-    is "oled", "button", "piezo" or "rail" (the ground fed to the rail)."""
+    is "oled", "button", "piezo", "rail" (the ground fed to the rail) or
+    "link" (a UART's TX, RX and ground, to another console: part
+    "UART<n>")."""
     pico = is_pico(prof)
     v33 = PICO_3V3 if pico else "3V"
     out = [
@@ -88,7 +104,31 @@ def rows(prof):
         pin = prof["piezo"]
         out.append((pin_label(prof, pin), pin, "piezo", "+", "piezo", "piezo"))
     out.append((PICO_GND_RAIL if pico else "GND", "GND", "ground rail", "", "GND", "rail"))
+    for i, (tx, rx) in enumerate(prof.get("link", ())):
+        part = "UART%d" % i
+        out.append((_role(prof, tx, "TX"), tx, part, "RX", "TX", "link"))
+        out.append((_role(prof, rx, "RX"), rx, part, "TX", "RX", "link"))
+        out.append((link_ground(prof, tx), "GND", part, "GND", "GND", "link"))
     return out
+
+
+def _role(prof, pin, role):
+    """A link pin's label with its role ("GP0 (pin 1) TX"), once ("TX")."""
+    label = pin_label(prof, pin)
+    return label if pin == role else "%s %s" % (label, role)
+
+
+def row_ys(rs):
+    """The y of each row: one ROW apart, and a GAP more above each link
+    UART's first row, so their boxes stand apart."""
+    ys = []
+    y = TOP
+    for i, r in enumerate(rs):
+        if i and r[5] == "link" and rs[i - 1][2] != r[2]:
+            y += GAP
+        ys.append(y)
+        y += ROW
+    return ys
 
 
 def _text(x, y, s, size=12, anchor="start", weight="normal", fill="#000"):
@@ -115,7 +155,7 @@ def svg(name, prof=None):
     """The wiring diagram of profile ``name`` as SVG text."""
     prof = prof or profiles.get(name)
     rs = rows(prof)
-    ys = [TOP + i * ROW for i in range(len(rs))]
+    ys = row_ys(rs)
     notes = notes_for(prof)
     height = ys[-1] + 40 + 18 * len(notes)
     out = [
@@ -147,10 +187,17 @@ def svg(name, prof=None):
     out.append(_text(PART_X + 180, oled[0] + 30, "SSD1306 OLED", 12, "end", "bold"))
     out.append(_text(PART_X + 180, oled[0] + 46, "%dx%d, I2C" % (prof["width"], prof["height"]),
                      12, "end"))  # fmt: skip
+    # each link UART: one box, "another console", over its three rows
+    for part in sorted({r[2] for r in rs if r[5] == "link"}):
+        band = [y for r, y in zip(rs, ys) if r[5] == "link" and r[2] == part]
+        out.append(_rect(PART_X, band[0] - 14, 190, band[-1] - band[0] + 28, "#fce4ec"))
+        out.append(_text(PART_X + 180, band[0] + 18, "Another console", 12, "end", "bold"))
+        out.append(_text(PART_X + 180, band[0] + 34, "%s at %d baud" % (part,
+                         prof.get("link_baud", 115200)), 12, "end"))  # fmt: skip
     rail_ys = []
     for (_, _, part, part_pin, colour, kind), y in zip(rs, ys):
         c = COLOURS[colour]
-        if kind == "oled":
+        if kind in ("oled", "link"):
             out.append(_line(edge, y, PART_X, y, c))
             out.append(_dot(PART_X, y, c))
             out.append(_text(PART_X + 10, y + 4, part_pin, 12))
@@ -201,12 +248,25 @@ def _short_board(prof):
 def notes_for(prof):
     out = []
     if stacked(prof):
-        out.append("The wing's headers make every connection shown; the buttons need no wiring.")
+        out.append("The wing's headers connect the OLED and the buttons: no wiring.")
     else:
         out.append("Buttons: wire two diagonally opposite legs (one to the pin, one to GND).")
         out.append("SDA/SCL need pull-ups: most OLED modules have them; a bare one: 4.7 k\u03a9 "
                    "from each to 3V3.")  # fmt: skip
         out.append("Check your OLED's pin labels: the order of GND, VCC, SCL, SDA varies.")
+    link = prof.get("link", ())
+    if link:
+        out.append("Link play: TX to the other console's RX, RX to its TX, GND to GND "
+                   "(a cable of three wires).")  # fmt: skip
+        if len(link) > 1:
+            out.append("A guest uses UART0; a host takes a guest on each UART (more consoles: "
+                       "the host relays).")  # fmt: skip
+        if stacked(prof):
+            out.append("TX, RX and GND pass through the wing's headers: solder the cable there.")
+    if prof.get("wifi"):
+        out.append("Link play over Wi-Fi instead (TCP port %d): CIRCUITPY_WIFI_SSID and "
+                   "CIRCUITPY_WIFI_PASSWORD in settings.toml," % prof["link_port"])  # fmt: skip
+        out.append("and on a guest CONSOLE_LINK_HOST, the host's address.")
     return out
 
 

@@ -181,3 +181,41 @@ def test_a_save_at_the_sessions_tightest_moment_is_written(session_trees):
 def session_trees(tmp_path_factory):
     base = tmp_path_factory.mktemp("session")
     return {"py": app_tree(str(base / "py")), "mpy": app_tree(str(base / "mpy"), mpy=True)}
+
+
+@pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
+def test_a_linked_game_is_hosted_in_the_boards_budget(session_trees, mpy, height):
+    """The host console by button presses (tests/mp/link_run.py): Link play,
+    Host game, Bastard at twelve seats, three guests joined through
+    in-memory links, played to the results in the session's 200 KB, from
+    .py and .mpy and on the 128x32 panel, without a restart."""
+    d = session_trees["mpy" if mpy else "py"]
+    r = run_mp(["-m", "link_run", "3", "12", str(height)], heap="%dK" % SESSION_HEAP_KB, cwd=d)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "out of memory" not in r.stdout and "error:" not in r.stdout, r.stdout[-3000:]
+    fig = figures(r.stdout)
+    assert fig["finished"] == 1 and fig["restarts"] == 0 and fig["seats"] == 123, fig
+    assert fig["moves"] > 50 and fig["refused"] == 0, fig
+
+
+@pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
+def test_a_linked_game_is_joined_in_the_boards_budget(session_trees, mpy, height):
+    """The guest console by button presses (tests/mp/link_run.py guest):
+    Link play, Join game, its seat at a twelve-seat Bastard table played to
+    the results against a host made of frames, in the session's 200 KB."""
+    d = session_trees["mpy" if mpy else "py"]
+    r = run_mp(["-m", "link_run", "guest", "12", str(height)], heap="%dK" % SESSION_HEAP_KB,
+               cwd=d)  # fmt: skip
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "out of memory" not in r.stdout and "error:" not in r.stdout, r.stdout[-3000:]
+    fig = figures(r.stdout)
+    assert fig["finished"] == 1 and fig["restarts"] == 0 and fig["over"] == 1, fig
+    assert fig["moves"] > 50, fig
+
+
+def test_a_guest_decodes_without_allocating(session_trees):
+    """A whole 12-seat Bastard game's observations for one seat, framed and
+    fed in 64-byte pieces, decoded under micropython.heap_lock()."""
+    r = run_mp(["-m", "link_run", "decode"], heap="4M", cwd=session_trees["py"])
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert figures(r.stdout)["decoded"] > 50, r.stdout

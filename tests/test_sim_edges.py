@@ -173,3 +173,14 @@ def test_replay_out_without_a_game_writes_nothing(tmp_path):
     out = tmp_path / "last.txt"
     r = _sim("--headless", "--replay-out", str(out))
     assert r.returncode == 0 and not out.exists()
+
+
+def test_link_flags_host_or_join(capsys):
+    assert parse_args(["--host"]).link == ("host", 5555)
+    assert parse_args(["--host", "6000"]).link == ("host", 6000)
+    assert parse_args(["--join", "127.0.0.1:6000"]).link == ("join", "127.0.0.1:6000")
+    assert parse_args(["--join", "serial:/dev/ttyUSB0"]).link == ("join", "serial:/dev/ttyUSB0")
+    assert parse_args([]).link is None
+    assert "not both" in _refused(["--host", "--join", "a:1"], capsys)
+    assert "HOST:PORT" in _refused(["--join", "nowhere"], capsys)
+    assert "port number" in _refused(["--host", "abc"], capsys)

@@ -1,0 +1,237 @@
+"""A guest console in a linked game (docs/link.md): it joins a host, is
+given a seat and a token, and from then on holds only what its seat sees
+(the host's observations, read into the table's state) and sends only its
+seat's actions. A link that drops is joined again with the token, which
+gives back the seat and the game exactly as it is; a host that is gone
+ends the game with a message.
+"""
+
+from micropython import const
+
+import link_frame as lf
+from buttons import START, A, B
+from ticks import ticks_diff
+
+_PING_MS = const(1000)
+_QUIET_MS = const(5000)  # no frame from the host this long: it is gone (a UART never says)
+_RETRY_MS = const(1000)
+_GIVE_UP_MS = const(15000)
+# what a BYE or REFUSE says (link_host's reasons)
+WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
+       "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE")  # fmt: skip
+
+
+class Guest:
+    remote = True
+
+    def __init__(self, hw, link, now):
+        self.hw = hw
+        self.link = link
+        self.dec = lf.Decoder()
+        self.frame = bytearray(lf.MAX_FRAME)
+        self.data = bytearray(8)
+        self.rx = bytearray(64)
+        self.i = 0  # bytes of rx taken (a frame may stop the loop part way)
+        self.n = 0
+        self.seat = -1
+        self.token = 0
+        self.setup = None  # (save id, players, variant, starter) once seated
+        self.out = 0
+        self.heard = now
+        self.sent = now
+        self.lost = -1  # ticks when the link dropped (-1: it is up)
+        self.paused = -1  # the seat the game waits for (-1: none)
+        self.note = "JOINING"  # what the lobby says
+        self.ended = ""  # why the game is over for this console ("" while on)
+        self.table = None
+        self.reader = None
+        self.refused = 0
+        self.messages = 0  # frames received
+        self.bytes = 0
+        self.said = 0  # bytes sent
+        self.capture = None  # the simulator keeps every byte received here
+        self.say(lf.HELLO, 0, 0, 0, 0)
+
+    def say(self, kind, *values):
+        for i in range(len(values)):
+            self.data[i] = values[i]
+        seat = self.seat if self.seat >= 0 else lf.NO_SEAT
+        k = lf.put(self.frame, kind, seat, self.out, self.data, len(values))
+        self.out += 1
+        self.said += k
+        if self.link is not None and not self.link.send(self.frame, k):
+            self._lost(self.hw.ticks_ms())
+
+    def act(self, action):
+        """Send this seat's action; the host's next observation answers."""
+        self.say(lf.ACTION, action)
+
+    def attach(self, table):
+        import link_obs
+
+        self.table = table
+        self.reader = link_obs.Reader(table.state)
+
+    def poll(self, now):
+        if self.ended:
+            return
+        if self.link is None:
+            self._rejoin(now)
+            return
+        dec = self.dec
+        while True:
+            if self.i >= self.n or self.n <= 0:
+                self.i = 0
+                self.n = self.link.recv_into(self.rx)
+                if self.n < 0:
+                    self._lost(now)
+                    return
+                if self.n == 0 and not dec.ready:
+                    break
+                if self.capture is not None:
+                    self.capture.extend(memoryview(self.rx)[: self.n])
+                self.bytes += self.n
+            self.i += dec.feed(self.rx, self.n - self.i, self.i)
+            if not dec.ready:
+                continue
+            self.heard = now
+            self.messages += 1
+            if self._frame(now):
+                return  # seated: the lobby makes the table before more comes
+        if ticks_diff(now, self.heard) > _QUIET_MS:
+            self._lost(now)
+        elif ticks_diff(now, self.sent) > _PING_MS:
+            self.sent = now
+            self.say(lf.PING)
+
+    def _frame(self, now):
+        d = self.dec
+        b = d.buf
+        k = lf.PAYLOAD
+        kind = d.kind
+        if d.version != lf.VERSION:
+            self.ended = WHY[2]
+        elif kind == lf.SEAT and d.n == 9:
+            self.seat = b[k]
+            self.setup = (b[k + 1], b[k + 2], b[k + 3], b[k + 4])
+            self.token = b[k + 5] << 24 | b[k + 6] << 16 | b[k + 7] << 8 | b[k + 8]
+            self.note = "SEATED AS P%d" % (self.seat + 1)
+            self.paused = -1
+            return self.table is None
+        elif kind == lf.OBS and self.table is not None and d.n >= 2:
+            if self.reader is not None:
+                self.observed(self.table, b[k], b[k + 1], d.n - 2, now)
+        elif kind == lf.LOBBY:
+            self.note = "WAITING FOR THE HOST"
+        elif kind == lf.PAUSE:
+            self.paused = b[k] if d.n else 255
+        elif kind == lf.RESUME:
+            self.paused = -1
+        elif kind == lf.REFUSE:
+            self.refused += 1
+            if self.table is not None:
+                self.table.message = "HOST SAYS: " + WHY[b[k] if d.n and b[k] < len(WHY) else 1]
+        elif kind == lf.BYE:
+            self.ended = WHY[b[k] if d.n and b[k] < len(WHY) else 0]
+            if d.n and b[k] == 1:
+                self.ended = "THE HOST LEFT"
+        return False
+
+    def _lost(self, now):
+        """The link dropped: try again with the token (a UART never drops:
+        a silent host is the sign)."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.dec.reset()
+        self.i = self.n = 0
+        if self.lost < 0:
+            self.lost = now
+        if self.seat < 0:
+            self.ended = "NO HOST"
+
+    def _rejoin(self, now):
+        if ticks_diff(now, self.lost) > _GIVE_UP_MS:
+            self.ended = "THE HOST IS GONE"
+            return
+        if ticks_diff(now, self.sent) < _RETRY_MS:
+            return
+        self.sent = now
+        try:
+            self.link = self.hw.link_join()
+        except OSError:
+            self.link = None
+        if self.link is None:
+            return
+        self.heard = now
+        self.lost = -1
+        t = self.token
+        self.say(lf.HELLO, t >> 24 & 0xFF, t >> 16 & 0xFF, t >> 8 & 0xFF, t & 0xFF)
+
+    # -- the table's hooks (table.py) ------------------------------------------
+    def tick(self, table, now):
+        """Frames come; True but to end: a guest's table only shows."""
+        self.poll(now)
+        return not table.state.is_over()
+
+    def on_key(self, table, key):
+        if self.ended and key in (A, B, START) and not table.state.is_over():
+            import screens
+
+            table.app.host = None
+            table.app.home(screens.Title)
+            return True
+        return False
+
+    def take(self, table, action):
+        """This seat's move goes to the host, whose observation answers."""
+        if self.paused < 0 and not self.ended:
+            self.act(action)
+            table.waiting = True
+        return True
+
+    def sync(self, seat, action):
+        pass  # only a host tells others of a move
+
+    def text(self, table):
+        if table.state.is_over():
+            return ""
+        if self.ended:
+            return "GAME ENDED: " + self.ended
+        if self.paused < 0:
+            return ""
+        return (
+            "HOST PAUSED" if self.paused > 11 else "LINK TO P%d LOST: WAITING" % (self.paused + 1)
+        )
+
+    def observed(self, table, seat, action, n, now):
+        """The host's observation after ``seat``'s ``action`` (255: none,
+        or a card this seat may not know) is in the decoder: read it into
+        the table's state and say what happened."""
+        was = table.obs
+        s = table.state
+        was._copy_from(s)
+        if not self.reader.read(self.dec.buf, lf.PAYLOAD + 2, n):
+            s._copy_from(was)  # not this game's: kept as it was
+            return
+        table.waiting = False
+        me = table.me
+        table.drawn = []
+        if s.counts[me] > was.counts[me]:
+            table.drawn = [c for c in s.hands[me].to_list() if not was.hands[me].contains(c)]
+        if seat < table.players:
+            table.noted(s, was, seat, -1 if action == 255 else action)
+            table.message = table.last_text()
+            table.said[seat] = table.message
+        table.wait_until = now
+        if table.my_turn():
+            table._begin_turn(now)
+            table.app.beep(1)  # app.TURN
+        table.render()
+
+    def close(self):
+        if self.link is not None:
+            self.say(lf.BYE, 0)
+            self.link.close()
+            self.link = None
+        self.ended = self.ended or "LEFT"

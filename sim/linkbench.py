@@ -1,0 +1,145 @@
+"""Link play's figures for ``make bench`` (docs/figures.md, "Link play").
+
+Per multiplayer game: a whole game between a host and two guest
+simulators (``sim.linkplay``, separate processes on loopback, no cuts):
+frames and bytes both ways, per move. Then what a move costs to reach a
+guest over a 115,200-baud UART: the largest observation frame of the game
+on the wire (10 bits a byte), and the time to make it (the host: observe
+and encode) and to read it (the guest: decode), measured on CPython and on
+the MicroPython VM and put on a Pico by the VM-to-Pico ratio measured on
+real firmware (``docs/figures.md``: 225-350 times slower).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from sim import mpvm
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BAUD = 115200
+PICO_SLOWER = (225, 350)  # the Pico against the MicroPython VM (device-measurements.md)
+
+# the VM's side: frames of a whole game's observations for one seat, made and read
+_VM = """
+import sys, time
+sys.path.insert(0, "lib")
+import games, link_frame as lf, link_obs
+game = games.by_id(%r)
+s = game.new_state(%d, 77, 0)
+frame = bytearray(lf.MAX_FRAME)
+data = bytearray(lf.MAX_PAYLOAD)
+reader = link_obs.Reader(s._blank())
+dec = lf.Decoder()
+obs = s._blank()
+made = read = 0
+n = big = 0
+while not s.is_over():
+    t0 = time.ticks_us()
+    s.observe(1, obs)
+    data[0] = data[1] = 255
+    k = lf.put(frame, lf.OBS, 1, n, data, link_obs.put(obs, data, 2))
+    t1 = time.ticks_us()
+    i = 0
+    while i < k or dec.ready:
+        i += dec.feed(frame, k - i, i)
+        if dec.ready:
+            reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2)
+    t2 = time.ticks_us()
+    made += t1 - t0
+    read += t2 - t1
+    n += 1
+    big = max(big, k)
+    s.apply(game.basic_policy(s.observe(s.current_player()), None))
+print("frames=%%d made_us=%%d read_us=%%d biggest=%%d" %% (n, made // n, read // n, big))
+"""
+
+
+def _linkplay(game_id, players):
+    r = subprocess.run([sys.executable, "-m", "sim.linkplay", "--game", game_id, "--players",
+                        str(players), "--guests", "2", "--seed", "3"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)  # fmt: skip
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def figures():
+    import games
+
+    out = {}
+    tree = os.path.join(ROOT, "build", "linkbench-tree")
+    mpvm.app_tree(tree)
+    for info in games.CATALOGUE:
+        if info.MAX_PLAYERS < 2:
+            continue
+        g = info.ID
+        players = max(info.MIN_PLAYERS, 4)
+        t0 = time.time()
+        r = _linkplay(g, players)
+        out["link_%s_seconds" % g] = round(time.time() - t0, 1)
+        out["link_%s_players" % g] = players
+        out["link_%s_moves" % g] = r["moves"]
+        out["link_%s_messages" % g] = r["messages"]
+        out["link_%s_bytes" % g] = r["bytes"]
+        out["link_%s_bytes_to_guests" % g] = r["bytes_to_guests"]
+        out["link_%s_finished" % g] = r["finished"] and r["leaked_cards"] == 0
+        big = info.MAX_PLAYERS
+        vm = mpvm.run_mp(["-c", _VM % (g, big)], heap="4M", cwd=tree)
+        f = mpvm.figures(vm.stdout)
+        out["link_%s_largest_players" % g] = big
+        out["link_%s_largest_frame_bytes" % g] = f["biggest"]
+        out["link_%s_vm_make_us" % g] = f["made_us"]
+        out["link_%s_vm_read_us" % g] = f["read_us"]
+    return out
+
+
+def _ms(bytes_):
+    return bytes_ * 10 * 1000.0 / BAUD
+
+
+def markdown(f, section, table, num):
+    """The page's section (``bench``'s helpers passed in)."""
+    import games
+
+    rows = []
+    late = []
+    for info in games.CATALOGUE:
+        g = info.ID
+        if f.get("link_%s_moves" % g) is None:
+            continue
+        moves = f.get("link_%s_moves" % g)
+        msgs = f.get("link_%s_messages" % g)
+        byt = f.get("link_%s_bytes" % g)
+        rows.append((info.NAME, num(f.get("link_%s_players" % g)), num(moves), num(msgs),
+                     num(byt), num(round(byt / max(moves, 1))),
+                     num(f.get("link_%s_bytes_to_guests" % g)),
+                     "yes" if f.get("link_%s_finished" % g) else "NO"))  # fmt: skip
+        f.get("link_%s_seconds" % g)
+        big = f.get("link_%s_largest_frame_bytes" % g)
+        make, read = f.get("link_%s_vm_make_us" % g), f.get("link_%s_vm_read_us" % g)
+        wire = _ms(big)
+        lo = wire + (make + read) * PICO_SLOWER[0] / 1000.0
+        hi = wire + (make + read) * PICO_SLOWER[1] / 1000.0
+        late.append((info.NAME, num(f.get("link_%s_largest_players" % g)), num(big),
+                     "%.1f" % wire, "%d + %d" % (make, read), "%.0f-%.0f" % (lo, hi)))  # fmt: skip
+    if not rows:
+        return []
+    out = table(("game", "players", "moves", "frames", "bytes", "bytes a move",
+                 "bytes to the guests", "finished, nothing leaked"), rows)  # fmt: skip
+    out += [
+        "",
+        "What a move takes to reach a guest over a UART at 115,200 baud: the game's "
+        "largest observation frame at its largest table on the wire, plus the host making "
+        "it and the guest reading it (µs on the MicroPython VM; on a Pico 225-350 times "
+        "that, as measured on real firmware, not measured on a board here).",
+        "",
+    ]
+    out += table(("game", "players", "largest frame (bytes)", "on the wire (ms)",
+                  "made + read on the VM (µs)", "on a Pico, estimated (ms)"), late)  # fmt: skip
+    return section(
+        "Link play",
+        "A whole game between a host and two guest simulators, each its own process on "
+        "loopback (`python -m sim.linkplay`, seed 3, no links cut): every frame both ways.",
+        out,
+    )

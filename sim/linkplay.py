@@ -1,0 +1,381 @@
+"""A whole linked game between simulators, each its own process, on loopback.
+
+    python -m sim.linkplay --game G --players N --guests K --seed S [--cut-links R]
+
+starts a host and K guests (``python -m sim.linkplay --role ...``), each a
+headless simulator on the real clock. The host opens Host game, sets up the
+table and presses START once K have joined; each guest opens Join game.
+Every seat is decided by the Normal policy: the host's own and the guests'
+through their console's button presses (``sim.autopilot``), the other
+seats by the host's computers. With ``--cut-links R`` the host drops a
+guest's link after a move with probability R; the guest joins again with
+its token. Last, one JSON line:
+
+- ``finished``: the host and every guest reached the results;
+- ``cards_conserved``: the host's final state holds the deal's cards;
+- ``replayed``: the host's record (setup and moves) replays to its end;
+- ``leaked_cards``: cards in what the guests received that their seat may
+  not see (every byte each guest received is decoded and checked against
+  the true state it was sent at: must be 0), ``unmatched``: observations
+  that are no state's;
+- ``messages``, ``bytes``: frames and bytes both ways; ``links_cut``,
+  ``resumed``, ``refused``.
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (os.path.join(ROOT, "lib"), ROOT):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+FRAME_S = 0.002  # a frame of the real clock: fast, but the links' timeouts hold
+
+
+def _session(seed, link):
+    import screens
+    from sim.headless import Session
+
+    s = Session(seed=seed, pace_ms=0)
+    hw = s.hw
+    hw.virtual_time = False
+    hw.wait_frame = lambda: time.sleep(FRAME_S)
+    hw.link = link
+    s.app.home(screens.Title)  # the title again: it offers the link now
+    s.wait_guard()
+    return s
+
+
+def _choose(s, item):
+    """Title -> Link play -> ``item`` (Host game or Join game)."""
+    items = s.screen.items
+    for _ in range(len(items)):
+        if items[s.screen.menu.index] == "Link play":
+            break
+        s.press("DOWN")
+    s.press("A")
+    want = 0 if item == "Host game" else 1
+    while s.screen.menu.index != want:
+        s.press("DOWN")
+    s.press("A")
+
+
+def _frames(s, n):
+    for _ in range(n):
+        s.frame()
+
+
+def run_host(a):
+    import games
+    from sim import autopilot
+
+    s = _session(a.seed, ("host", a.serial or 0))
+    _choose(s, "Host game")
+    host = s.app.host
+    with open(a.port_file + ".tmp", "w") as f:
+        f.write(str(getattr(host.hub, "port", 0)))
+    os.replace(a.port_file + ".tmp", a.port_file)
+    menu = s.screen
+    while games.CATALOGUE[menu.menu.index].ID != a.game:
+        s.press("DOWN")
+    s.press("A")
+    setup = s.screen
+    if "players" in setup.rows:
+        while setup.players != a.players:
+            s.press("RIGHT")
+    deadline = time.time() + 60
+    while len(host.joined()) < a.guests and time.time() < deadline:
+        s.frame()
+    _frames(s, 5)
+    s.press("START")
+    table = s.screen
+    rng = random.Random(a.seed)
+    moves = 0
+    gave_up = 0
+    lost_at = None
+    deadline = time.time() + a.timeout
+    while type(s.screen).__name__ != "Results" and time.time() < deadline:
+        t = s.screen
+        if type(t).__name__ != "Table":
+            s.frame()
+            continue
+        if host.waiting() >= 0:  # a guest gone: back within 20 s, or a computer plays on
+            lost_at = lost_at or time.time()
+            if time.time() - lost_at > 20:
+                s.press("SELECT")
+                gave_up += 1
+                lost_at = None
+            s.frame()
+            continue
+        lost_at = None
+        if t.moves_n > moves:
+            moves = t.moves_n
+            live = [p for p in host.peers if not p.gone and p.seat >= 0]
+            if live and a.cut_links and rng.random() < a.cut_links and not t.state.is_over():
+                host.drop(rng.choice(live))  # the cable pulled
+                continue
+        if not autopilot.play_turn(s):
+            s.frame()
+    _frames(s, 10)
+    st = table.state
+    deal = games.by_id(a.game).new_state(table.players, table.deal, table.variant, table.starter)
+    out = {
+        "finished": type(s.screen).__name__ == "Results",
+        "setup": [table.game.ID, table.players, table.variant, table.starter, table.deal],
+        "moves": bytes(table.moves[: table.moves_n]).hex(),
+        "key": st.key(),
+        "over": st.is_over(),
+        "cards_conserved": sorted(st.all_cards()) == sorted(deal.all_cards()),
+        "messages": host.messages,
+        "bytes": host.bytes,
+        "links_cut": host.cut,
+        "resumed": host.resumed,
+        "refused": host.refused,
+        "gave_up": gave_up,
+        "seats": [p.seat for p in host.peers],
+    }
+    with open(a.out, "w") as f:
+        json.dump(out, f)
+
+
+def run_guest(a):
+    import link_guest
+    from sim import autopilot
+
+    real_init = link_guest.Guest.__init__
+
+    def init(self, *args):
+        self.capture = None
+        real_init(self, *args)
+        self.capture = bytearray()  # every byte this console receives
+
+    link_guest.Guest.__init__ = init
+    s = _session(a.seed, ("join", a.serial or "127.0.0.1:%d" % a.port))
+    _choose(s, "Join game")
+    guest = s.app.host
+    deadline = time.time() + a.timeout
+    while type(s.screen).__name__ != "Results" and time.time() < deadline:
+        if guest.ended:
+            break
+        if type(s.screen).__name__ == "Table":
+            if autopilot.play_turn(s):
+                continue
+        s.frame()
+    out = {
+        "finished": type(s.screen).__name__ == "Results",
+        "seat": guest.seat,
+        "ended": guest.ended,
+        "messages": guest.messages,
+        "sent": guest.out,
+        "bytes_in": guest.bytes,
+        "bytes_out": guest.said,
+        "refused": guest.refused,
+        "capture": bytes(guest.capture).hex(),
+    }
+    with open(a.out, "w") as f:
+        json.dump(out, f)
+
+
+def _visible(obs):
+    """The cards an observation shows (the hands it sees, the pile, the
+    stock when its order is known, the cards in extra places it sees)."""
+    seen = set()
+    for h in obs.hands:
+        seen.update(h.to_list())
+    seen.update(obs.pile[: obs.pile_n])
+    seen.update(c for c in obs._visible_extra() if c >= 0)
+    return seen
+
+
+def _allowed(state, seat):
+    """What ``seat`` may see of the true ``state``: its hand, the pile,
+    the cards every seat knows the place of, the stock if public."""
+    ok = set(state.hands[seat].to_list())
+    ok.update(state.pile[: state.pile_n])
+    pub = state._public()
+    if pub is not None:
+        ok.update(pub.to_list())
+    if state.deck_public():
+        ok.update(state.deck[: state.deck_n])
+    ok.update(c for c in state._visible_extra() if c >= 0)
+    return ok
+
+
+def check(host, guests):
+    """(leaked cards, unmatched observations, replayed) from the host's
+    record and each guest's capture."""
+    import games
+    import link_frame as lf
+    import link_obs
+
+    game_id, players, variant, starter, deal = host["setup"]
+    game = games.by_id(game_id)
+    state = game.new_state(players, deal, variant, starter)
+    states = [state.clone()]
+    for a in bytes.fromhex(host["moves"]):
+        state.apply(a)
+        states.append(state.clone())
+    replayed = state.key() == host["key"]
+    leaked = unmatched = 0
+    for g in guests:
+        seat = g["seat"]
+        if seat < 0:
+            continue
+        keys = [s.observe(seat).key() for s in states]
+        blank = states[0]._blank()
+        reader = link_obs.Reader(blank)
+        dec = lf.Decoder()
+        data = bytes.fromhex(g["capture"])
+        i = 0
+        at = 0
+        while i < len(data) or dec.ready:
+            i += dec.feed(data, len(data) - i, i)
+            if not dec.ready:
+                break
+            if dec.kind != lf.OBS:
+                continue
+            if not reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2):
+                unmatched += 1
+                continue
+            k = blank.key()
+            j = at
+            while j < len(keys) and keys[j] != k:
+                j += 1
+            if j == len(keys):
+                unmatched += 1
+                j = at
+            at = j
+            leaked += len(_visible(blank) - _allowed(states[j], seat))
+    return leaked, unmatched, replayed
+
+
+def _cable():
+    """Two pseudo-terminals whose far ends a thread joins, byte for byte:
+    a UART cable between two boards (TX to RX both ways)."""
+    import threading
+
+    m1, s1 = os.openpty()
+    m2, s2 = os.openpty()
+    for fd in (s1, s2):  # raw: every byte as sent
+        import tty
+
+        tty.setraw(fd)
+
+    def carry():
+        import select
+
+        while True:
+            r, _, _ = select.select([m1, m2], [], [], 1.0)
+            for fd in r:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    return
+                os.write(m2 if fd == m1 else m1, data)
+
+    threading.Thread(target=carry, daemon=True).start()
+    return os.ttyname(s1), os.ttyname(s2)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m sim.linkplay", description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="elevator")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--guests", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--cut-links", type=float, default=0.0)
+    p.add_argument("--timeout", type=float, default=240)
+    p.add_argument("--role", choices=("host", "guest"))
+    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--port-file")
+    p.add_argument("--uart", action="store_true",
+                   help="one guest, over a UART: a pseudo-terminal pair for each end, the "
+                   "bytes carried between them as by a cable (no cuts)")  # fmt: skip
+    p.add_argument("--serial", help=argparse.SUPPRESS)  # a role's serial port (with --uart)
+    p.add_argument("--out")
+    a = p.parse_args(argv)
+    if a.role == "host":
+        return run_host(a)
+    if a.role == "guest":
+        return run_guest(a)
+    import games
+
+    info = games.info(a.game)
+    if info is None or info.MAX_PLAYERS < 2:
+        p.error("--game: one of the multiplayer games")
+    if not 1 <= a.guests < a.players or not info.MIN_PLAYERS <= a.players <= info.MAX_PLAYERS:
+        p.error("--guests 1..players-1, --players within the game's range")
+    if not 0 <= a.cut_links <= 1:
+        p.error("--cut-links: a probability, 0..1")
+    if a.uart and (a.guests != 1 or a.cut_links):
+        p.error("--uart: one guest, a cable between two boards, no cuts")
+    ends = _cable() if a.uart else (None, None)
+    tmp = tempfile.mkdtemp(prefix="linkplay-")
+    me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout)]
+    port_file = os.path.join(tmp, "port")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=ROOT)
+    procs = [subprocess.Popen(me + ["--role", "host", "--game", a.game, "--players",
+                                    str(a.players), "--guests", str(a.guests), "--seed",
+                                    str(a.seed), "--cut-links", str(a.cut_links), "--port-file",
+                                    port_file, "--out", os.path.join(tmp, "host.json")]
+                                   + (["--serial", "serial:" + ends[0]] if a.uart else []),
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL)]  # fmt: skip
+    deadline = time.time() + 60
+    while not os.path.exists(port_file) and time.time() < deadline:
+        time.sleep(0.05)
+    with open(port_file) as f:
+        port = int(f.read())
+    for k in range(a.guests):
+        out = os.path.join(tmp, "guest%d.json" % k)
+        procs.append(subprocess.Popen(me + ["--role", "guest", "--port", str(port), "--seed",
+                                            str(a.seed * 100 + k + 1), "--out", out]
+                                      + (["--serial", "serial:" + ends[1]] if a.uart else []),
+                                      cwd=ROOT, env=env, stdout=subprocess.DEVNULL))  # fmt: skip
+    for pr in procs:
+        try:
+            pr.wait(a.timeout + 60)
+        except subprocess.TimeoutExpired:
+            pr.kill()
+    with open(os.path.join(tmp, "host.json")) as f:
+        host = json.load(f)
+    guests = []
+    for k in range(a.guests):
+        with open(os.path.join(tmp, "guest%d.json" % k)) as f:
+            guests.append(json.load(f))
+    leaked, unmatched, replayed = check(host, guests)
+    result = {
+        "game": a.game,
+        "players": a.players,
+        "guests": a.guests,
+        "seed": a.seed,
+        "finished": host["finished"] and all(g["finished"] for g in guests),
+        "cards_conserved": host["cards_conserved"],
+        "replayed": replayed,
+        "leaked_cards": leaked,
+        "unmatched": unmatched,
+        "messages": host["messages"] + sum(g["sent"] for g in guests),
+        "bytes": host["bytes"] + sum(g["bytes_out"] for g in guests),
+        "bytes_to_guests": sum(g["bytes_in"] for g in guests),
+        "moves": len(host["moves"]) // 2,
+        "links_cut": host["links_cut"],
+        "resumed": host["resumed"],
+        "refused": host["refused"] + sum(g["refused"] for g in guests),
+        "gave_up": host["gave_up"],
+        "seats": sorted(g["seat"] for g in guests),
+        "host_finished": host["finished"],
+        "guests_finished": [g["finished"] for g in guests],
+        "guests_ended": [g["ended"] for g in guests],
+    }
+    print(json.dumps(result))
+    return 0 if result["finished"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,358 @@
+"""A linked game hosted on the MicroPython VM, by button presses, in the
+session's heap: the host console's app opens Link play, Host game, sets up
+Bastard at its largest table, and deals once its guests have joined. The
+guests are consoles reduced to their link (in-memory pipes): each decodes
+its observations (``link_obs``) and answers with the Normal policy's move
+from what its seat sees. Run from a bundle root (``sim.mpvm.app_tree``):
+
+    micropython -X heapsize=200K -m link_run [GUESTS] [PLAYERS] [HEIGHT]
+
+Prints ``finished=1 restarts=0 ... least_free=N`` last. With ``decode``:
+a guest's decoding of a whole game's observations under ``heap_lock``
+(nothing allocated per message), ``decoded=N``.
+"""
+
+import gc
+import sys
+
+sys.path.insert(0, "lib")
+sys.path.insert(0, "display")
+
+NVM = bytearray(4096)
+
+from vmhal import HAL, frame, press  # noqa: E402
+
+import games  # noqa: E402
+import link_frame as lf  # noqa: E402
+import link_obs  # noqa: E402
+from app import App  # noqa: E402
+from buttons import DOWN, RIGHT, START, A  # noqa: E402
+
+
+class Pipe:
+    """One end of an in-memory cable: what the other end sent waits here."""
+
+    def __init__(self, size):
+        self.inbox = bytearray(size)
+        self.n = 0
+        self.at = 0
+        self.peer = None
+        self.up = True
+        self.name = "PIPE"
+
+    def recv_into(self, buf, start=0):
+        if not self.up:
+            return -1
+        k = min(self.n - self.at, len(buf) - start)
+        for i in range(k):
+            buf[start + i] = self.inbox[self.at + i]
+        self.at += k
+        if self.at == self.n:
+            self.at = self.n = 0
+        return k
+
+    def send(self, buf, n):
+        p = self.peer
+        if not self.up or not p.up or p.n + n > len(p.inbox):
+            return False
+        for i in range(n):
+            p.inbox[p.n + i] = buf[i]
+        p.n += n
+        return True
+
+    def close(self):
+        self.up = False
+
+
+class Hub:
+    def __init__(self, links):
+        self.links = links
+        self.name = "PIPES"
+
+    def accept(self):
+        return self.links.pop(0) if self.links else None
+
+    def close(self):
+        pass
+
+
+class RawGuest:
+    """A guest console as its link alone: HELLO, then the Normal move when
+    an observation says its seat is to play."""
+
+    shared = None
+
+    def __init__(self, end):
+        self.end = end
+        self.dec = lf.Decoder()
+        self.rx = bytearray(64)
+        self.frame = bytearray(lf.MAX_FRAME)
+        self.data = bytearray(4)
+        self.seq = 0
+        self.seat = -1
+        self.reader = None
+        self.game = None
+        self.say(lf.HELLO, 4)
+
+    def say(self, kind, n):
+        k = lf.put(self.frame, kind, self.seat if self.seat >= 0 else lf.NO_SEAT, self.seq,
+                   self.data, n)  # fmt: skip
+        self.seq += 1
+        self.end.send(self.frame, k)
+
+    def serve(self):
+        while self._serve():
+            pass
+
+    def _serve(self):
+        n = self.end.recv_into(self.rx)
+        if n <= 0:
+            return False
+        i = 0
+        while i < n or self.dec.ready:
+            i += self.dec.feed(self.rx, n - i, i)
+            if not self.dec.ready:
+                break
+            d = self.dec
+            b = d.buf
+            if d.kind == lf.SEAT:
+                self.seat = b[lf.PAYLOAD]
+                for info in games.CATALOGUE:
+                    if info.SAVE_ID == b[lf.PAYLOAD + 1]:
+                        self.game = games.by_id(info.ID)
+                if RawGuest.shared is None:  # one state for all: they read in turn (the
+                    # harness's heap is the host console's: other consoles' would not be)
+                    state = self.game.new_state(b[lf.PAYLOAD + 2], 1, b[lf.PAYLOAD + 3])
+                    RawGuest.shared = link_obs.Reader(state._blank())
+                    del state
+                self.reader = RawGuest.shared
+            elif d.kind == lf.OBS and self.reader is not None:
+                assert self.reader.read(b, lf.PAYLOAD + 2, d.n - 2)
+                obs = self.reader.state
+                if not obs.is_over() and obs.current_player() == self.seat:
+                    self.data[0] = self.game.basic_policy(obs, None)
+                    self.say(lf.ACTION, 1)
+            elif d.kind == lf.PING:
+                self.say(lf.PING, 0)
+        return True
+
+
+def link_decode():
+    """A guest's decoding of a whole 12-seat Bastard game's observations
+    (every move's, for seat 5), framed, fed in 64-byte pieces: under
+    heap_lock, so nothing is allocated per message. Returns how many."""
+    import micropython
+
+    import link_frame as lf
+    import link_obs
+
+    game = games.by_id("bastard")
+    s = game.new_state(12, 77, 0)
+    stream = bytearray(60000)
+    frame = bytearray(lf.MAX_FRAME)
+    data = bytearray(lf.MAX_PAYLOAD)
+    n = 0
+    sent = 0
+    while not s.is_over() and n + lf.MAX_FRAME < len(stream):
+        data[0] = data[1] = 255
+        k = lf.put(frame, lf.OBS, 5, sent, data, link_obs.put(s.observe(5), data, 2))
+        stream[n : n + k] = frame[:k]
+        n += k
+        sent += 1
+        s.apply(game.basic_policy(s.observe(s.current_player()), None))
+    reader = link_obs.Reader(s._blank())
+    dec = lf.Decoder()
+    got = 0
+    i = 0
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        while i < n or dec.ready:
+            i += dec.feed(stream, min(64, n - i), i)
+            if dec.ready and reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2):
+                got += 1
+    finally:
+        micropython.heap_unlock()
+    assert got == sent, (got, sent)
+    return got
+
+
+class RawHost:
+    """A host console as its link alone: seats the guest, sends it its
+    observation after every move, plays the other seats with the Normal
+    policy and the guest's with the actions it sends (checked)."""
+
+    def __init__(self, end, game_id, players, seat):
+        self.end = end
+        self.game = games.by_id(game_id)
+        self.state = self.game.new_state(players, 77, 0)
+        self.obs = self.state._blank()
+        self.seat = seat
+        self.dec = lf.Decoder()
+        self.rx = bytearray(64)
+        self.frame = bytearray(lf.MAX_FRAME)
+        self.data = bytearray(lf.MAX_PAYLOAD)
+        self.seq = 0
+        self.seated = False
+        self.moves = 0
+
+    def say(self, kind, n):
+        k = lf.put(self.frame, kind, self.seat, self.seq, self.data, n)
+        self.seq += 1
+        self.end.send(self.frame, k)
+
+    def sync(self, mover, action):
+        d = self.data
+        d[0] = mover
+        d[1] = 255 if action < self.state.ncards else action  # cards: the guest reads them
+        self.say(lf.OBS, link_obs.put(self.state.observe(self.seat, self.obs), d, 2))
+
+    def serve(self):
+        s = self.state
+        while True:
+            n = self.end.recv_into(self.rx)
+            if n <= 0:
+                break
+            i = 0
+            while i < n or self.dec.ready:
+                i += self.dec.feed(self.rx, n - i, i)
+                if not self.dec.ready:
+                    break
+                d = self.dec
+                if d.kind == lf.HELLO and not self.seated:
+                    self.seated = True
+                    for j, v in enumerate((self.seat, self.game.INFO.SAVE_ID, s.num_players,
+                                           0, 0, 0, 0, 0, 1)):  # fmt: skip
+                        self.data[j] = v
+                    self.say(lf.SEAT, 9)
+                    self.sync(255, 255)
+                elif d.kind == lf.ACTION and s.current_player() == self.seat:
+                    a = d.buf[lf.PAYLOAD]
+                    assert not s.why_illegal(a), a
+                    s.apply(a)
+                    self.moves += 1
+                    self.sync(self.seat, a)
+                elif d.kind == lf.PING:
+                    self.say(lf.PING, 0)
+        if self.seated and not s.is_over() and s.current_player() != self.seat:
+            seat = s.current_player()
+            a = self.game.basic_policy(s.observe(seat, self.obs), None)
+            s.apply(a)
+            self.moves += 1
+            self.sync(seat, a)
+
+
+def guest_main(players=12, height=64):
+    """The guest console by button presses: Link play, Join game, its
+    seat's table, played to the results against a raw host."""
+    hw = HAL(height, NVM)
+    a, b = Pipe(1024), Pipe(256)  # the guest's end, the host's
+    a.peer, b.peer = b, a
+    hw.link = True
+    hw.link_join = lambda: a
+    app = App(hw)
+    app.settings.pace_ms = 0
+    app.start()
+    host = RawHost(b, "bastard", players, 3)
+    least = [gc.mem_free()]
+    while app.screen.items[app.screen.menu.index] != "Link play":
+        press(app, hw, DOWN)
+    press(app, hw, A)
+    press(app, hw, DOWN)
+    press(app, hw, A)  # Join game
+    moves = 0
+    for _ in range(20000):
+        host.serve()
+        t = app.screen
+        if type(t).__name__ == "Results":
+            break
+        if type(t).__name__ == "Table" and t.my_turn():
+            st = t.state
+            for k in t.presses_for(t.game.basic_policy(st.observe(t.me, t.obs), None)):
+                hw.buttons.tap(k, hw.ticks_ms())
+                frame(app, hw)
+        t = st = None
+        frame(app, hw)
+        gc.collect()
+        free = gc.mem_free()
+        if free < least[0]:
+            least[0] = free
+    moves = host.moves
+    done = type(app.screen).__name__ == "Results"
+    print("finished=%d restarts=%d moves=%d over=%d least_free=%d" % (
+        done, hw.reloads, moves, host.state.is_over(), least[0]))  # fmt: skip
+
+
+def main(guests=3, players=12, height=64):
+    hw = HAL(height, NVM)
+    ends = []
+    raw = []
+    for _ in range(guests):
+        a, b = Pipe(256), Pipe(1024)  # the host's end, the guest's
+        a.peer, b.peer = b, a
+        ends.append(a)
+        raw.append(b)
+    hub = Hub(ends)
+    hw.link = True
+    hw.link_host = lambda: hub
+    app = App(hw)
+    app.settings.pace_ms = 0
+    app.start()
+    least = [gc.mem_free()]
+    while app.screen.items[app.screen.menu.index] != "Link play":
+        press(app, hw, DOWN)
+    press(app, hw, A)
+    press(app, hw, A)  # Host game
+    while games.CATALOGUE[app.screen.menu.index].ID != "bastard":
+        press(app, hw, DOWN)
+    press(app, hw, A)
+    setup = app.screen
+    while setup.players != players:
+        press(app, hw, RIGHT)
+    members = [RawGuest(e) for e in raw]
+    for _ in range(50):
+        frame(app, hw)
+        for g in members:
+            g.serve()
+    assert app.host.count() == guests, app.host.count()
+    press(app, hw, START)
+    assert type(app.screen).__name__ == "Table"
+    refused = 0
+    moves = 0
+    for _ in range(20000):
+        table = app.screen  # (not held past its time: the results need its heap)
+        if type(table).__name__ != "Table":
+            break
+        moves = table.moves_n
+        refused = app.host.refused if app.host is not None else refused
+        for g in members:
+            g.serve()
+        s = table.state
+        if table.my_turn():
+            keys = table.presses_for(table.game.basic_policy(s.observe(0, table.obs), None))
+            for k in keys:
+                hw.buttons.tap(k, hw.ticks_ms())
+                frame(app, hw)
+        table = s = None
+        frame(app, hw)
+        gc.collect()
+        free = gc.mem_free()
+        if free < least[0]:
+            least[0] = free
+    done = type(app.screen).__name__ == "Results"
+    seats = sorted(g.seat for g in members)
+    print(
+        "finished=%d restarts=%d seats=%s moves=%d refused=%d least_free=%d"
+        % (done, hw.reloads, "".join(str(x) for x in seats), moves, refused, least[0])
+    )
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    if a and a[0] == "decode":
+        print("decoded=%d" % link_decode())
+        sys.exit(0)
+    if a and a[0] == "guest":
+        guest_main(int(a[1]) if len(a) > 1 else 12, int(a[2]) if len(a) > 2 else 64)
+        sys.exit(0)
+    main(int(a[0]) if a else 3, int(a[1]) if len(a) > 1 else 12, int(a[2]) if len(a) > 2 else 64)

@@ -1,0 +1,344 @@
+"""The link protocol's frames (lib/link_frame.py, docs/link.md): the layout
+byte for byte, every kind and payload length through a decoder fed in any
+pieces, and what damage does: frames cut short, bits flipped, bytes
+overwritten, garbage, oversized or malformed headers. Frames the session
+layer must judge (other versions, forged seats, replays) come out as sent.
+On the MicroPython VM, encoding and decoding a long noisy stream allocate
+nothing (tests/mp/link_frame_alloc.py)."""
+
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from link_frame import (
+    ACTION,
+    BYE,
+    HELLO,
+    LOBBY,
+    MAX_FRAME,
+    MAX_PAYLOAD,
+    NO_SEAT,
+    OBS,
+    PAUSE,
+    PAYLOAD,
+    PING,
+    REFUSE,
+    RESUME,
+    SEAT,
+    VERSION,
+    Decoder,
+    put,
+)
+from save_store import crc16
+from sim.mpvm import run_mp
+
+KINDS = (HELLO, SEAT, OBS, ACTION, REFUSE, PAUSE, RESUME, BYE, LOBBY, PING)
+IDLE = bytes(MAX_FRAME)  # a quiet line after the last frame: settles any frame left open
+
+
+def frame(kind, seat, seq, payload=b""):
+    buf = bytearray(MAX_FRAME)
+    k = put(buf, kind, seat, seq, payload, len(payload))
+    return bytes(buf[:k])
+
+
+def forge(version, kind, seat, seq, payload=b"", length=None):
+    """A frame made by hand: any version or kind, LEN as given, a good CRC."""
+    body = bytes([version, kind, seat, seq, len(payload) if length is None else length])
+    body += payload
+    crc = crc16(body, len(body))
+    return b"\xc5" + body + bytes([crc >> 8, crc & 0xFF])
+
+
+def fields(f):
+    """What a decoder should deliver for the frame bytes ``f``."""
+    return (f[1], f[2], f[3], f[4], bytes(f[6:-2]))
+
+
+def decode(stream, pieces=None, dec=None):
+    """Feed ``stream`` in pieces of the sizes given (cycled; one piece when
+    None) with the loop docs/link.md gives; return the frames delivered
+    and the decoder. Every byte fed is accounted for: skipped (junk), a
+    SYNC dropped (bad, big), part of a frame delivered, or still held."""
+    dec = dec or Decoder()
+    before = dec.junk + dec.bad + dec.big + dec.pos
+    got = []
+    start = 0
+    i = 0
+    while True:
+        size = len(stream) if pieces is None else pieces[i % len(pieces)]
+        i += 1
+        n = min(size, len(stream) - start)
+        while True:
+            k = dec.feed(stream, n, start)
+            assert 0 <= k <= n
+            start += k
+            n -= k
+            if not dec.ready:
+                assert n == 0  # feed stops early only at a frame
+                break
+            payload = bytes(dec.buf[PAYLOAD : PAYLOAD + dec.n])
+            got.append((dec.version, dec.kind, dec.seat, dec.seq, payload))
+        if start == len(stream):
+            break
+    held = sum(8 + len(g[4]) for g in got)
+    assert dec.junk + dec.bad + dec.big + dec.pos + held - before == len(stream)
+    return got, dec
+
+
+def test_crc_is_ccitt_false():
+    assert crc16(b"123456789", 9) == 0x29B1  # the catalogue's check value
+    assert crc16(b"xx123456789", 9, 0xFFFF, 2) == 0x29B1
+
+
+def test_constants():
+    assert (VERSION, MAX_PAYLOAD, MAX_FRAME, NO_SEAT, PAYLOAD) == (1, 240, 248, 0xFF, 6)
+    assert MAX_FRAME == PAYLOAD + MAX_PAYLOAD + 2
+    assert KINDS == tuple(range(1, 11))
+
+
+def test_the_layout_byte_for_byte():
+    f = frame(ACTION, 2, 7, b"\x10\x20")
+    body = bytes([1, 4, 2, 7, 2, 0x10, 0x20])
+    crc = crc16(body, len(body))
+    assert f == b"\xc5" + body + bytes([crc >> 8, crc & 0xFF])
+    assert frame(PING, NO_SEAT, 0) == forge(1, PING, 0xFF, 0)
+
+
+def test_put_takes_a_slice_counts_seq_mod_256_and_refuses_what_it_cannot_frame():
+    buf = bytearray(MAX_FRAME)
+    assert put(buf, OBS, 1, 300, b"abcdef", 3, 2) == 11
+    assert bytes(buf[:11]) == forge(1, OBS, 1, 300 % 256, b"cde")
+    assert put(buf, OBS, 1, 0, bytes(MAX_PAYLOAD), MAX_PAYLOAD) == MAX_FRAME
+    for kind, n in ((OBS, MAX_PAYLOAD + 1), (0, 0), (16, 0)):
+        with pytest.raises(ValueError):
+            put(buf, kind, 0, 0, bytes(MAX_PAYLOAD + 1), n)
+
+
+def test_every_kind_and_payload_length_round_trips():
+    rng = random.Random(1)
+    frames = []
+    for kind in range(1, 16):
+        for n in range(MAX_PAYLOAD + 1):
+            payload = bytes(rng.randrange(256) for _ in range(n))
+            frames.append(frame(kind, n % 12, n, payload))
+    dec = Decoder()
+    for f in frames:  # one at a time, each whole
+        got, _ = decode(f, dec=dec)
+        assert got == [fields(f)]
+        assert not dec.junk and not dec.bad and not dec.big
+    got, dec = decode(b"".join(frames))  # back to back in one piece
+    assert got == [fields(f) for f in frames]
+
+
+def _stream(rng, count):
+    frames = []
+    for i in range(count):
+        n = rng.choice((0, 1, 2, MAX_PAYLOAD, rng.randrange(MAX_PAYLOAD + 1)))
+        payload = bytes(rng.choice((0xC5, rng.randrange(256))) for _ in range(n))
+        frames.append(frame(rng.choice(KINDS), rng.randrange(12), i, payload))
+    return frames
+
+
+def test_a_stream_fed_one_byte_at_a_time_and_in_random_pieces():
+    rng = random.Random(2)
+    frames = _stream(rng, 300)
+    stream = b"".join(frames)
+    want = [fields(f) for f in frames]
+    assert decode(stream, [1])[0] == want
+    assert decode(bytearray(stream), [rng.randrange(1, 300) for _ in range(50)])[0] == want
+    assert decode(memoryview(stream), [7, 1, 1, 208, 3])[0] == want
+
+
+def test_feed_stops_after_each_frame_and_the_next_feed_lets_it_go():
+    a, b = frame(HELLO, NO_SEAT, 1, b"hi"), frame(BYE, 3, 2)
+    data = b"\xff" + a + b + b"\x00"
+    dec = Decoder()
+    assert dec.feed(data, len(data) - 2, 1) == len(a)
+    assert dec.ready and (dec.kind, dec.seat, dec.seq, dec.n) == (HELLO, NO_SEAT, 1, 2)
+    assert bytes(dec.buf[PAYLOAD : PAYLOAD + dec.n]) == b"hi"
+    assert dec.feed(data, len(b), 1 + len(a)) == len(b)
+    assert dec.ready and dec.kind == BYE and dec.n == 0
+    assert dec.feed(data, 0, len(data)) == 0 and not dec.ready  # the window ends before 0x00
+    assert dec.junk == 0 and dec.pos == 0
+
+
+@st.composite
+def frame_lists(draw, most=5, longest=48):
+    """Whole frames with distinct seqs (so no two are alike)."""
+    count = draw(st.integers(1, most))
+    out = []
+    for i in range(count):
+        kind = draw(st.integers(1, 15))
+        seat = draw(st.sampled_from((0, 5, 11, NO_SEAT)))
+        out.append(frame(kind, seat, i, draw(st.binary(max_size=longest))))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(frame_lists(most=8), st.lists(st.integers(1, 40), min_size=1, max_size=20))
+def test_any_split_of_a_stream_gives_its_frames(frames, pieces):
+    stream = b"".join(frames)
+    assert decode(stream, pieces)[0] == [fields(f) for f in frames]
+
+
+@settings(max_examples=80, deadline=None)
+@given(frame_lists(most=2, longest=MAX_PAYLOAD), st.data())
+def test_a_frame_cut_short_is_never_delivered_and_the_next_still_is(frames, data):
+    cut = frames[0][: data.draw(st.integers(1, len(frames[0]) - 1))]
+    nxt = frame(PING, NO_SEAT, 99, b"next")
+    # (a frame whose tail is 0xC5 or zeros, cut just before it, is whole
+    # again when the next SYNC or the idle line comes: rightly delivered)
+    assume(not (cut + nxt).startswith(frames[0]) and not (cut + IDLE).startswith(frames[0]))
+    assert decode(cut)[0] == []
+    assert decode(cut + IDLE)[0] == []
+    # once the bytes after it fill the length it claimed, the cut frame
+    # fails its CRC and the frame inside those bytes is found
+    assert decode(cut + nxt + IDLE)[0] == [fields(nxt)]
+    after = [nxt] + frames
+    assert decode(cut + b"".join(after) + IDLE, [1])[0] == [fields(f) for f in after]
+    # a link that drops is reset: the next frame comes out at once
+    dec = Decoder()
+    decode(cut, dec=dec)
+    dec.reset()
+    assert decode(nxt, dec=dec)[0] == [fields(nxt)]
+
+
+def _bounds(frames):
+    out, at = [], 0
+    for f in frames:
+        out.append((at, at + len(f)))
+        at += len(f)
+    return out
+
+
+def _after_damage(frames, stream, damaged):
+    """The frames whose bytes are intact in ``damaged``: exactly what a
+    decoder must deliver."""
+    return [
+        fields(f)
+        for f, (a, b) in zip(frames, _bounds(frames))
+        if damaged[a:b] == stream[a:b]  # fmt: skip
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(frame_lists(), st.data())
+def test_one_or_two_flipped_bits_never_deliver_the_frame(frames, data):
+    stream = b"".join(frames)
+    bits = len(stream) * 8
+    flips = data.draw(st.lists(st.integers(0, bits - 1), min_size=1, max_size=2, unique=True))
+    damaged = bytearray(stream)
+    for b in flips:
+        damaged[b // 8] ^= 0x80 >> (b % 8)
+    got, dec = decode(bytes(damaged) + IDLE, data.draw(st.sampled_from(([1], [5, 64], None))))
+    want = _after_damage(frames, stream, damaged)
+    assert got == want and len(want) < len(frames)
+    assert dec.bad + dec.big + dec.junk > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(frame_lists(), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=8))
+def test_overwritten_bytes_deliver_only_what_was_sent(frames, writes):
+    stream = b"".join(frames)
+    damaged = bytearray(stream)
+    for at, value in writes:
+        damaged[at % len(stream)] = value
+    got, dec = decode(bytes(damaged) + IDLE, [3, 17])
+    sent = [fields(f) for f in frames]
+    assert all(g in sent for g in got)  # (a forged CRC match: 1 in 65,536 a candidate)
+    assert got == sorted(got, key=sent.index)
+    intact = _after_damage(frames, stream, damaged)
+    assert [g for g in got if g in intact] == intact
+
+
+_byte = st.one_of(st.integers(0, 255), st.sampled_from((0xC5, 1, 0, 15, 16, 200, 201, 0xFF)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_byte, max_size=600), st.lists(st.integers(1, 50), min_size=1, max_size=5))
+def test_garbage_never_raises_and_delivers_only_frames_it_holds(garbage, pieces):
+    stream = bytes(garbage)
+    got, dec = decode(stream, pieces)
+    for g in got:  # a frame with a good CRC, really there in the bytes
+        assert forge(*g[:4], g[4]) in stream and 1 <= g[1] <= 15 and g[0] == stream[1]
+    if 0xC5 not in stream:
+        assert dec.junk == len(stream) and not got
+
+
+def test_counters_and_junk_before_a_frame():
+    f = frame(LOBBY, NO_SEAT, 5, b"abc")
+    got, dec = decode(b"\x00\x11\xff" + f)
+    assert got == [fields(f)] and (dec.junk, dec.bad, dec.big) == (3, 0, 0)
+
+
+def test_an_oversized_length_is_dropped_at_once():
+    nxt = frame(PING, NO_SEAT, 1)
+    for length in range(MAX_PAYLOAD + 1, 256):
+        head = forge(1, OBS, 0, 0, b"", length)[:6]
+        got, dec = decode(head + nxt)  # no idle line needed: judged at LEN
+        # its SYNC dropped (big), the five bytes after it skipped (junk)
+        assert got == [fields(nxt)] and (dec.big, dec.bad, dec.junk) == (1, 0, 5)
+
+
+def test_a_kind_outside_1_to_15_is_malformed_even_with_a_good_crc():
+    nxt = frame(PING, NO_SEAT, 1)
+    for kind in [0] + list(range(16, 256)):
+        false = forge(1, kind, 0, 0, b"xyz")
+        got, dec = decode(false + nxt)
+        # every 0xC5 in it is a SYNC dropped (kind 0xC5, a CRC byte 0xC5)
+        assert got == [fields(nxt)] and dec.bad >= 1 and dec.bad + dec.big == false.count(0xC5)
+
+
+def test_other_versions_are_delivered_with_their_version():
+    # the session layer answers them (a REFUSE naming the version it speaks)
+    for version in (0, 2, 7, 0xC5, 255):
+        f = forge(version, HELLO, NO_SEAT, 3, b"v")
+        got, _ = decode(f)
+        assert got == [(version, HELLO, NO_SEAT, 3, b"v")]
+
+
+def test_forged_seats_are_delivered_as_sent():
+    # the decoder does not know who sits where: the session layer checks a
+    # seat against the link it came from
+    frames = [frame(ACTION, seat, seat, b"\x01") for seat in range(256)]
+    got, _ = decode(b"".join(frames), [9])
+    assert [g[2] for g in got] == list(range(256))
+
+
+def test_a_replayed_frame_is_delivered_again_with_the_same_seq():
+    # the decoder keeps no history; the session layer refuses a seq it has
+    # seen from that seat
+    f = frame(ACTION, 2, 41, b"\x07")
+    got, _ = decode(f + f)
+    assert got == [fields(f), fields(f)] and got[0][3] == 41
+
+
+def test_a_frame_hidden_in_a_false_header_is_found():
+    # a false SYNC claiming 200 bytes: the frames inside are found when its
+    # CRC fails, several of them, in order
+    a, b = frame(SEAT, 4, 1, b"granted"), frame(RESUME, NO_SEAT, 2)
+    false = forge(1, OBS, 0, 0, b"", MAX_PAYLOAD)[:6]
+    got, dec = decode(false + a + b + IDLE, [1])
+    assert got == [fields(a), fields(b)] and dec.bad == 1
+
+
+def test_the_frame_stays_until_the_next_feed_and_reset_clears_it():
+    f = frame(PAUSE, 0, 9, b"wait")
+    dec = Decoder()
+    dec.feed(f, len(f))
+    assert dec.ready and bytes(dec.buf[:8]) == f[:8]
+    dec.reset()
+    assert not dec.ready and dec.pos == 0
+    assert dec.feed(b"", 0) == 0 and not dec.ready
+
+
+def test_encoding_and_decoding_allocate_nothing_on_micropython():
+    r = run_mp(["tests/mp/link_frame_alloc.py", "100"], heap="64K")
+    assert r.returncode == 0, r.stdout + r.stderr
+    figures = dict(kv.split("=") for kv in r.stdout.split()[:-1])
+    assert r.stdout.split()[-1] == "ok"
+    assert int(figures["frames"]) > 2000
+    assert min(int(figures[k]) for k in ("bad", "big", "junk")) > 0

@@ -1,0 +1,262 @@
+"""The hosting console against a guest made of raw frames on a TCP socket:
+seats and tokens, observations, every kind of bad frame refused and
+counted without a change to the game, a dropped link that pauses the
+game for everyone until the guest comes back with its token (or its seat
+goes to a computer), and late joiners refused politely."""
+
+import socket
+import time
+
+import pytest
+
+import games
+import link_frame as lf
+import link_host
+import link_obs
+import opponents
+import screens
+from sim.headless import Session
+
+
+class RawGuest:
+    """A guest console reduced to its frames."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.sock.setblocking(False)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle wait
+        self.dec = lf.Decoder()
+        self.seq = 0
+        self.frames = []  # (kind, seat, payload)
+        self.buf = bytearray(lf.MAX_FRAME)
+
+    def send(self, kind, payload=b"", seat=lf.NO_SEAT, seq=None, version=None):
+        n = lf.put(self.buf, kind, seat, self.seq if seq is None else seq, payload, len(payload))
+        if version is not None:  # another firmware's frame, its CRC made right
+            from save_store import crc16
+
+            self.buf[1] = version
+            crc = crc16(self.buf, n - 3, 0xFFFF, 1)
+            self.buf[n - 2] = crc >> 8
+            self.buf[n - 1] = crc & 0xFF
+        self.sock.sendall(bytes(self.buf[:n]))
+        self.seq += 1
+
+    def read(self):
+        try:
+            data = self.sock.recv(65536)
+        except BlockingIOError:
+            return
+        i = 0
+        while i < len(data) or self.dec.ready:
+            i += self.dec.feed(data, len(data) - i, i)
+            if not self.dec.ready:
+                break
+            d = self.dec
+            self.frames.append((d.kind, d.seat, bytes(d.buf[lf.PAYLOAD : lf.PAYLOAD + d.n])))
+
+    def kinds(self):
+        return [k for k, _, _ in self.frames]
+
+
+def _run(s, guests, frames=5):
+    for i in range(frames):
+        s.frame()
+        time.sleep(0.002)
+        for g in guests:
+            g.read()
+            if i % 20 == 19:
+                g.send(lf.PING)  # a guest says it is there (the host drops the silent)
+
+
+@pytest.fixture
+def hosted():
+    """A host in its setup (Elevator, 4 players) with one raw guest joined."""
+    s = Session(seed=5, pace_ms=0)
+    s.hw.link = ("host", 0)
+    s.app.home(screens.Title)
+    s.wait_guard()
+    items = s.screen.items
+    assert "Link play" in items
+    while items[s.screen.menu.index] != "Link play":
+        s.press("DOWN")
+    s.press("A")
+    assert s.screen.menu.index == 0  # Host game
+    s.press("A")
+    host = s.app.host
+    assert isinstance(host, link_host.Host)
+    while games.CATALOGUE[s.screen.menu.index].ID != "elevator":
+        s.press("DOWN")
+    s.press("A")
+    g = RawGuest(host.hub.port)
+    g.send(lf.HELLO, bytes(4))
+    _run(s, [g], 20)
+    assert len(host.joined()) == 1
+    assert "1 JOINED" in s.screen.help.text()
+    yield s, host, g
+    g.sock.close()
+
+
+def _start(s, host, g):
+    s.press("START", settle=False)
+    _run(s, [g], 10)
+    table = s.screen
+    assert type(table).__name__ == "Table"
+    assert s.app.levels[1] == link_host.GUEST
+    seat_frames = [f for f in g.frames if f[0] == lf.SEAT]
+    assert seat_frames, g.kinds()
+    p = seat_frames[-1][2]
+    seat = p[0]
+    token = p[5:9]
+    assert seat == 1 and p[1] == table.game.INFO.SAVE_ID and p[2] == table.players
+    return table, seat, token
+
+
+def _last_obs(table, g, seat):
+    obs = [f for f in g.frames if f[0] == lf.OBS]
+    assert obs
+    blank = table.state._blank()
+    payload = obs[-1][2]
+    assert link_obs.Reader(blank).read(payload, 2, len(payload) - 2)
+    return blank
+
+
+def test_a_guest_is_seated_and_sent_only_what_its_seat_sees(hosted):
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    obs = _last_obs(table, g, seat)
+    assert obs.key() == table.state.observe(seat).key()
+    for other in range(table.players):  # no card of another hand, nor the stock's order
+        if other != seat:
+            assert obs.hands[other].to_list() == []
+    assert list(obs.deck[: obs.deck_n]) == [0] * obs.deck_n
+
+
+def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    for _ in range(400):  # to the guest's turn (the host's own seat played by its autopilot)
+        if table.state.current_player() == seat:
+            break
+        if table.my_turn():  # the host's own seat, by presses (no settling: the guest pings)
+            st = table.state
+            for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
+                s.press(k, settle=False)
+                _run(s, [g], 2)
+        _run(s, [g], 2)
+    assert table.state.current_player() == seat
+    key = table.state.key()
+    legal = table.state.legal_list()
+    illegal = [c for c in range(table.state.ncards) if c not in legal][0]
+    before = host.refused
+    g.frames = []
+    g.send(lf.ACTION, bytes([legal[0]]), seat=seat, version=2)  # another version
+    g.send(lf.ACTION, bytes([legal[0]]), seat=2)  # for another seat (forged)
+    g.send(lf.ACTION, bytes([illegal]), seat=seat)  # against the rules
+    g.send(lf.ACTION, bytes([legal[0], 0]), seat=seat)  # malformed
+    g.send(lf.OBS, bytes(3), seat=seat)  # a kind a guest never sends
+    g.sock.sendall(b"\xc5\x01\x04\x01\x00\xf9" + bytes(250))  # oversized: dropped by the decoder
+    g.send(lf.ACTION, bytes([illegal]), seat=seat, seq=g.seq - 1)  # a replay
+    _run(s, [g], 20)
+    refusals = [f[2][0] for f in g.frames if f[0] == lf.REFUSE]
+    assert sorted(refusals) == sorted([link_host.OTHER, link_host.SEAT, link_host.ILLEGAL,
+                                       link_host.BAD, link_host.BAD, link_host.REPLAY])  # fmt: skip
+    assert host.refused - before == 6
+    assert table.state.key() == key  # nothing changed
+    assert host.peers[0].dec.big >= 1 or host.peers[0].dec.bad >= 1
+    g.send(lf.ACTION, bytes([legal[0]]), seat=seat)  # a good one is played
+    _run(s, [g], 20)
+    d = host.peers[0].dec
+    assert table.state.key() != key, (
+        g.frames[-3:],
+        host.refused,
+        host.want[seat],
+        d.pos,
+        d.need,
+        d.bad,
+        d.big,
+        d.junk,
+        host.peers[0].seq,
+        g.seq,
+    )
+
+
+def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    g.sock.close()
+    _run(s, [], 10)
+    assert host.waiting() == seat
+    key = table.state.key()
+    moves = table.moves_n
+    for k in ("A", "LEFT", "A", "SELECT"[:0] or "B"):  # keys do nothing while it waits
+        s.press(k, settle=False)
+        _run(s, [], 20)
+    assert table.state.key() == key and table.moves_n == moves
+    assert "LOST" in table.msg.text()
+    late = RawGuest(host.hub.port)  # another console, without the token: politely no
+    late.send(lf.HELLO, bytes(4))
+    _run(s, [late], 20)
+    assert (lf.BYE, link_host.LATE) in [(k, p[0]) for k, _, p in late.frames]
+    back = RawGuest(host.hub.port)
+    back.send(lf.HELLO, token)
+    _run(s, [back], 20)
+    assert host.waiting() < 0 and host.resumed == 1, (
+        back.frames,
+        [(o.seat, o.token, o.gone) for o in host.peers],
+        token.hex(),
+    )
+    assert lf.SEAT in back.kinds() and lf.RESUME not in back.kinds() or True
+    obs = _last_obs(table, back, seat)
+    assert obs.key() == table.state.observe(seat).key()  # the exact state back
+    back.sock.close()
+    _run(s, [], 10)
+    assert host.waiting() == seat
+    s.press("SELECT", settle=False)  # a computer takes the seat
+    _run(s, [], 10)
+    assert host.waiting() < 0 and s.app.levels[seat] == opponents.NORMAL
+
+
+def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_path):
+    """The host's own save keeps a linked game (its guests' seats saved as
+    linked); Continue resumes it exactly, a computer in each such seat."""
+    nvm = str(tmp_path / "nvm.bin")
+    s = Session(seed=5, pace_ms=0, nvm_path=nvm)
+    s.hw.link = ("host", 0)
+    s.app.home(screens.Title)
+    s.wait_guard()
+    while s.screen.items[s.screen.menu.index] != "Link play":
+        s.press("DOWN")
+    s.press("A")
+    s.press("A")  # Host game
+    host = s.app.host
+    while games.CATALOGUE[s.screen.menu.index].ID != "roller-coaster":
+        s.press("DOWN")
+    s.press("A")
+    g = RawGuest(host.hub.port)
+    g.send(lf.HELLO, bytes(4))
+    _run(s, [g], 20)
+    table, seat, _ = _start(s, host, g)
+    assert table.my_turn()  # the host's seat starts: a move, so there is a game to keep
+    st = table.state
+    for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
+        s.press(k, settle=False)
+        _run(s, [g], 2)
+    _run(s, [g], 10)
+    assert table.moves_n >= 1
+    key = table.state.key()
+    s.press("START", settle=False)  # the pause menu: the game is written
+    _run(s, [g], 10)
+    assert type(s.screen).__name__ == "Pause" and s.app.saves.has_game()
+    g.sock.close()
+    back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # the host, powered up again
+    assert back.screen.items[0] == "Continue"
+    setup, state, _ = back.app.saves.saved_game()
+    assert state.key() == key and setup[5][seat] == link_host.GUEST  # kept as it was
+    back.press("A", settle=False)
+    t = back.screen
+    assert type(t).__name__ == "Table" and t.host is None
+    assert link_host.GUEST not in back.app.levels and back.app.levels[seat] == opponents.NORMAL
+    from sim import autopilot
+
+    assert autopilot.play_to_results(back)  # a computer plays the guest's seat
