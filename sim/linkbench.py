@@ -128,7 +128,6 @@ def markdown(f, section, table, num):
     out = table(("game", "players", "moves", "frames", "bytes", "bytes a move",
                  "bytes to the guests", "finished, nothing leaked"), rows)  # fmt: skip
     out += [
-        "",
         "What a move takes to reach a guest over a UART at 115,200 baud: the game's "
         "largest observation frame at its largest table on the wire, plus the host making "
         "it and the guest reading it (µs on the MicroPython VM; on a Pico 225-350 times "

@@ -64,6 +64,53 @@ def session_min_kb(tree, cycles, height, lo=64, hi=512):
     return lo
 
 
+def link_min_kb(tree, role, height=64, lo=96, hi=512):
+    """The smallest heap (KB) in which a linked game completes on the VM
+    (``tests/mp/link_run.py``: ``host``, Bastard at twelve seats with three
+    guests, or ``guest``, one seat of it), by bisection; -1 if not in ``hi``."""
+    args = ["-m", "link_run"] + (["3", "12", str(height)] if role == "host"
+                                 else ["guest", "12", str(height)])  # fmt: skip
+
+    def ok(kb):
+        r = run_mp(args, heap="%dK" % kb, cwd=tree)
+        last = (r.stdout.strip().splitlines() or [""])[-1]
+        return r.returncode == 0 and "finished=1 restarts=0" in last
+
+    if not ok(hi):
+        return -1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+_LINK_CODE = """
+import sys, gc
+sys.path.insert(0, "lib")
+sys.path.insert(0, "display")
+from vmhal import HAL
+from app import App
+app = App(HAL(64, bytearray(4096)))
+app.start()
+for m in ("link_frame", "link_obs", "link_host", "link_guest", "screen_link"):
+    gc.collect()
+    a = gc.mem_alloc()
+    __import__(m)
+    gc.collect()
+    print(m, gc.mem_alloc() - a)
+"""
+
+
+def link_code(tree):
+    """{module: bytes it keeps resident}, loaded over the app at the title."""
+    r = run_mp(["-c", _LINK_CODE], heap="4M", cwd=tree)
+    return {n: int(v) for n, v in (line.split() for line in r.stdout.splitlines()
+                                   if line.startswith(("link_", "screen_link")))}  # fmt: skip
+
+
 _COMPILE = """
 import gc, micropython, sys
 with open(sys.argv[1]) as f:
@@ -356,6 +403,13 @@ def main(argv=None):
             frag = {k: f.result() for k, f in frag_f.items()}
             peaks = peaks_f.result()
             heap = {k: f.result() for k, f in heap_f.items()}
+            link_f = {}
+            if not a.no_bisect:
+                link_f = {"%s_%s" % (role, k): pool.submit(link_min_kb, t, role, a.height)
+                          for k, t in trees.items() for role in ("host", "guest")}  # fmt: skip
+            code_f = {k: pool.submit(link_code, t) for k, t in trees.items()}
+            link = {k: f.result() for k, f in link_f.items()}
+            code = {k: f.result() for k, f in code_f.items()}
     report(maps, frag, peaks, a.heap)
     stack = {"bytes": -1, "frames": 0, "where": "not measured"}
     if not a.no_stack:
@@ -370,8 +424,21 @@ def main(argv=None):
     out.write("\nLargest items: %s\n" % "; ".join("%s %s KB" % (k, _kb(v)) for k, v in top))
     out.write("Deepest device-code chain: %d frames, %d bytes of pystack (%s)\n"
               % (stack["frames"], stack["bytes"], stack["where"]))  # fmt: skip
+    for k in ("py", "mpy"):
+        c = code[k]
+        host = sum(c.get(m, 0) for m in ("link_frame", "link_obs", "link_host"))
+        guest = sum(c.get(m, 0) for m in ("link_frame", "link_obs", "link_guest", "screen_link"))
+        out.write("Link play (%s): its code keeps %s KB resident on a host, %s KB on a guest "
+                  "(%s)" % (k, _kb(host), _kb(guest), ", ".join("%s %s" % (m, _kb(v))
+                                                               for m, v in c.items())))  # fmt: skip
+        if link:
+            out.write("; smallest heap, hosting 12 seats with 3 guests %s KB, joining %s KB"
+                      % (link["host_" + k], link["guest_" + k]))  # fmt: skip
+        out.write("\n")
     end = py["end"]
     result = {
+        "link_heap_kb": link,
+        "link_code_bytes": code,
         "session_heap_kb": heap,
         "title_heap_kb": round(title.get("used", 0) / 1024, 1),
         "title_after_heap_kb": round(after.get("used", 0) / 1024, 1),

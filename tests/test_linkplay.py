@@ -20,18 +20,35 @@ from sim import linkplay
 GAMES = [i.ID for i in games.CATALOGUE if i.MAX_PLAYERS > 1]
 
 
-def _run(*args):
-    r = subprocess.run([sys.executable, "-m", "sim.linkplay", "--timeout", "120", *args],
-                       capture_output=True, text=True, timeout=400)  # fmt: skip
-    assert r.returncode in (0, 1), r.stderr[-3000:]
-    return json.loads(r.stdout.strip().splitlines()[-1])
+def _args(game_id):
+    players = max(games.info(game_id).MIN_PLAYERS, 4)
+    return ["--game", game_id, "--players", str(players), "--guests", "2", "--seed", "7",
+            "--cut-links", "0.05"]  # fmt: skip
+
+
+_UART = ["--game", "roller-coaster", "--players", "3", "--guests", "1", "--seed", "4", "--uart"]
+
+
+@pytest.fixture(scope="module")
+def runs():
+    """Every game's run and the UART run at once (their processes mostly
+    wait on the clock, so they share the machine well): {name: JSON}."""
+    cmd = [sys.executable, "-m", "sim.linkplay", "--timeout", "150"]
+    procs = {g: subprocess.Popen(cmd + _args(g), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True) for g in GAMES}  # fmt: skip
+    procs["uart"] = subprocess.Popen(cmd + _UART, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)  # fmt: skip
+    out = {}
+    for name, p in procs.items():
+        stdout, stderr = p.communicate(timeout=400)
+        assert p.returncode in (0, 1), stderr[-3000:]
+        out[name] = json.loads(stdout.strip().splitlines()[-1])
+    return out
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_three_simulators_play_a_whole_game_through_cut_links(game_id):
-    players = max(games.info(game_id).MIN_PLAYERS, 4)
-    out = _run("--game", game_id, "--players", str(players), "--guests", "2", "--seed", "7",
-               "--cut-links", "0.05")  # fmt: skip
+def test_three_simulators_play_a_whole_game_through_cut_links(runs, game_id):
+    out = runs[game_id]
     assert out["finished"], out
     assert out["cards_conserved"] and out["replayed"], out
     assert out["leaked_cards"] == 0 and out["unmatched"] == 0, out
@@ -41,9 +58,8 @@ def test_three_simulators_play_a_whole_game_through_cut_links(game_id):
     assert out["messages"] > out["moves"] and out["bytes"] > 0, out
 
 
-def test_a_game_over_a_uart_cable():
-    out = _run("--game", "roller-coaster", "--players", "3", "--guests", "1", "--seed", "4",
-               "--uart")  # fmt: skip
+def test_a_game_over_a_uart_cable(runs):
+    out = runs["uart"]
     assert out["finished"] and out["cards_conserved"] and out["replayed"], out
     assert out["leaked_cards"] == 0 and out["unmatched"] == 0, out
 
