@@ -31,8 +31,8 @@ PROFILES = {
         ),
         "piezo": "GP18",
         # link play: (TX, RX) of UART0 and UART1. A host talks to a guest on
-        # each (more consoles: the host relays between them); a guest uses
-        # the first.
+        # each, so three consoles play, every frame through the host; a guest
+        # uses the first.
         "link": (("GP0", "GP1"), ("GP8", "GP9")),
         "link_baud": 115200,
     },

@@ -225,6 +225,8 @@ class App(Failsafe):
                     continue
                 self.screen.on_key(ev.key, now)
                 self._run_later()
+        if self.host is not None:  # link play: frames in and out, whatever the screen
+            self.host.poll(now)
         self.screen.tick(now)
         self._run_later()
         if self.notice_group is not None and ticks_diff(now, self.notice_until) >= 0:

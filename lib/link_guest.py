@@ -18,7 +18,8 @@ _RETRY_MS = const(1000)
 _GIVE_UP_MS = const(15000)
 # what a BYE or REFUSE says (link_host's reasons)
 WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
-       "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE")  # fmt: skip
+       "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE",
+       "A COMPUTER TOOK YOUR SEAT")  # fmt: skip
 
 
 class Guest:
@@ -95,6 +96,7 @@ class Guest:
             if not dec.ready:
                 continue
             self.heard = now
+            self.lost = -1  # the host is there
             self.messages += 1
             if self._frame(now):
                 return  # seated: the lobby makes the table before more comes
@@ -163,29 +165,34 @@ class Guest:
             self.link = None
         if self.link is None:
             return
-        self.heard = now
-        self.lost = -1
+        self.heard = now  # (``lost`` stays until the host is heard: a cable always opens)
+        self.hello()
+
+    def hello(self):
+        """HELLO with the token: a seat back, and the game as it is."""
         t = self.token
         self.say(lf.HELLO, t >> 24 & 0xFF, t >> 16 & 0xFF, t >> 8 & 0xFF, t & 0xFF)
 
     # -- the table's hooks (table.py) ------------------------------------------
     def tick(self, table, now):
-        """Frames come; True but to end: a guest's table only shows."""
-        self.poll(now)
+        """True but to end: a guest's table only shows (the app polls)."""
         return not table.state.is_over()
 
     def on_key(self, table, key):
-        if self.ended and key in (A, B, START) and not table.state.is_over():
+        """A game ended for this console: any key to the title; one that
+        waits for another seat: B leaves it."""
+        if table.state.is_over():
+            return False
+        if (self.ended and key in (A, B, START)) or (self.paused >= 0 and key == B):
             import screens
 
-            table.app.host = None
-            table.app.home(screens.Title)
+            table.app.home(screens.Title)  # the title closes the link: BYE
             return True
         return False
 
     def take(self, table, action):
         """This seat's move goes to the host, whose observation answers."""
-        if self.paused < 0 and not self.ended:
+        if self.paused < 0 and not self.ended and self.link is not None:
             self.act(action)
             table.waiting = True
         return True
@@ -212,7 +219,10 @@ class Guest:
         s = table.state
         was._copy_from(s)
         if not self.reader.read(self.dec.buf, lf.PAYLOAD + 2, n):
-            s._copy_from(was)  # not this game's: kept as it was
+            s._copy_from(was)  # not this game's: kept as it was, and asked for again
+            table.message = "BAD STATE FROM HOST: ASKING"
+            self.hello()
+            table.render()
             return
         table.waiting = False
         me = table.me
@@ -229,9 +239,9 @@ class Guest:
             table.app.beep(1)  # app.TURN
         table.render()
 
-    def close(self):
+    def close(self, why=0):
         if self.link is not None:
-            self.say(lf.BYE, 0)
+            self.say(lf.BYE, why)
             self.link.close()
             self.link = None
         self.ended = self.ended or "LEFT"

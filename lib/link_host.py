@@ -16,21 +16,13 @@ import link_frame as lf
 import link_obs
 import opponents
 from buttons import SELECT, START
+from link_seats import BAD, GUEST, ILLEGAL, OTHER, REPLAY, SEAT, TURN, Seats
 from ticks import ticks_diff
-
-GUEST = const(4)  # a seat's kind in the levels (opponents.py): a linked console
 
 _QUIET_MS = const(3000)  # a guest silent this long has gone (a UART never says)
 _PING_MS = const(1000)
-# REFUSE reasons (docs/link.md)
-BAD = const(1)
-OTHER = const(2)  # another version
-SEAT = const(3)  # a frame for another seat
-TURN = const(4)
-ILLEGAL = const(5)
-FULL = const(6)
-LATE = const(7)
-REPLAY = const(8)
+_SLOW_MS = const(30000)  # a guest's turn this long: SELECT may give its seat to a computer
+_PEERS = const(16)  # links held at once, at most
 
 
 class Peer:
@@ -49,13 +41,12 @@ class Peer:
         self.hello = False  # it said HELLO: a console, not just a cable
 
 
-class Host:
+class Host(Seats):
     remote = False
     seat = 0  # the host plays seat 0
 
-    def __init__(self, hub, rng):
+    def __init__(self, hub):
         self.hub = hub
-        self.rng = rng
         self.peers = []
         self.frame = bytearray(lf.MAX_FRAME)
         self.data = bytearray(lf.MAX_PAYLOAD)
@@ -69,18 +60,25 @@ class Host:
         self.bytes = 0
         self.cut = 0  # links dropped
         self.resumed = 0  # guests back in their seat
+        self.tell = False  # a seat was lost this frame: PAUSE goes out once
+        self.now = 0
+        self.turn = -1  # the seat to play when last synced, and since when
+        self.since = 0
 
     # -- sending -----------------------------------------------------------
     def send(self, p, kind, n):
-        """A frame of ``data[:n]`` to peer ``p``; False when its link is gone."""
+        """A frame of ``data[:n]`` to peer ``p``; False when its link is
+        gone (then only marked: what follows is said once, after the frames)."""
+        if p.link is None:
+            return False
         k = lf.put(self.frame, kind, p.seat if p.seat >= 0 else lf.NO_SEAT, p.out, self.data, n)
         p.out += 1
         self.messages += 1
         self.bytes += k
-        ok = p.link.send(self.frame, k)
-        if not ok:
-            self.drop(p)
-        return ok
+        if p.link.send(self.frame, k):
+            return True
+        self._lose(p)
+        return False
 
     def send_all(self, kind, n):
         for p in self.peers:
@@ -92,49 +90,38 @@ class Host:
             self.data[i] = values[i]
         return self.send(p, kind, len(values))
 
-    def sync(self, mover=255, action=255):
-        """Every guest's observation, after a move (by ``mover``)."""
+    def sync(self, mover=255, action=255, only=None):
+        """Each guest's observation (or ``only``'s), after a move by ``mover``."""
         t = self.table
         s = t.state
         for p in self.peers:
-            if p.seat < 0 or p.gone:
+            if p.seat < 0 or p.gone or (only is not None and p is not only):
                 continue
             obs = s.observe(p.seat, t.obs)  # the table's scratch state: free once a move is noted
             d = self.data
             d[0] = mover
             d[1] = action if action < 255 and _seen(obs, action) else 255
             self.send(p, lf.OBS, link_obs.put(obs, d, 2))
-
-    # -- the lobby and the game ----------------------------------------------
-    def joined(self):
-        return [p for p in self.peers if not p.gone and p.hello]
-
-    def count(self):
-        """How many guests are in the lobby (the setup screen says)."""
-        return len(self.joined())
-
-    def open(self, app, players):
-        """The host pressed START: the guests that joined take the seats
-        no person has, in the order they came (``app.levels`` says)."""
-        levels = app.levels = list(app.levels) + [opponents.NORMAL] * 12
-        n = self.count()
-        for i in range(1, players):
-            if n and levels[i] != opponents.PERSON:
-                levels[i] = GUEST
-                n -= 1
-        del levels[max(players, 1) :]
+        seat = -1 if s.is_over() else s.current_player()
+        if seat != self.turn:  # a new turn: a guest's starts its clock (``slow``)
+            self.turn = seat
+            self.since = self.now
 
     # -- the table's hooks (table.py): a table of a linked game calls these ----
     def tick(self, table, now):
-        """Frames come and go; True while the game waits for a guest."""
-        self.poll(now)
+        """True while the game waits for a guest (the app polls the link)."""
         return self.waiting() >= 0
 
     def on_key(self, table, key):
         """While the game waits for a guest, keys do nothing but pause
-        (START) and give its seat to a computer (SELECT)."""
+        (START) and give its seat to a computer (SELECT); SELECT does that
+        too for a guest that has taken too long over its turn."""
         seat = self.waiting()
-        if seat < 0 or key == START:
+        if seat < 0:
+            seat = self.slow()
+            if seat < 0 or key != SELECT:
+                return False
+        if key == START:
             return False
         if key == SELECT:
             app = table.app
@@ -149,21 +136,41 @@ class Host:
 
     def text(self, table):
         seat = self.waiting()
-        return "LINK TO P%d LOST: WAITING" % (seat + 1) if seat >= 0 else ""
+        if seat >= 0:
+            return "LINK TO P%d LOST: WAITING" % (seat + 1)
+        seat = self.slow()
+        return "P%d IS TAKING LONG" % (seat + 1) if seat >= 0 else ""
+
+    def slow(self):
+        """The guest seat to play if its turn has lasted over ``_SLOW_MS``, or -1."""
+        t = self.table
+        if t is None or self.turn < 0 or t.app.levels[self.turn] != GUEST:
+            return -1
+        return self.turn if ticks_diff(self.now, self.since) > _SLOW_MS else -1
 
     def poll(self, now):
-        """Take new links and every frame that came; drop the silent."""
+        """Take new links and every frame that came; mark the silent gone
+        (a cable stays open: its guest may speak again); then say once
+        who the game waits for. The app calls this every frame."""
+        self.now = now
         while True:
             link = self.hub.accept()
             if link is None:
                 break
+            if len(self.peers) >= _PEERS:  # more links than a table has seats: no
+                link.close()
+                continue
             self.peers.append(Peer(link, now))
+        tidy = False
         for p in self.peers:
-            if p.gone:
+            if p.link is None:
                 continue
             n = p.link.recv_into(self.rx)
-            if n < 0 or ticks_diff(now, p.heard) > _QUIET_MS:
-                self.drop(p)
+            if n < 0:
+                p.link.close()
+                p.link = None
+                self._lose(p)
+                tidy = True
                 continue
             i = 0
             while i < n or p.dec.ready:
@@ -172,11 +179,31 @@ class Host:
                     break
                 p.heard = now
                 self.frame_from(p)
-            if not p.gone and ticks_diff(now, p.sent) > _PING_MS:
+            if p.gone:
+                tidy = tidy or p.seat < 0
+                continue
+            if ticks_diff(now, p.heard) > _QUIET_MS:
+                if self.table is None:  # in the lobby: not joined until it speaks again
+                    p.hello = False  # (its link stays: a cable's guest may come later)
+                else:
+                    self._lose(p)
+            elif ticks_diff(now, p.sent) > _PING_MS:
                 p.sent = now
                 self.say(p, lf.PING)
-        if self.table is None:  # in the lobby: gone for good
-            self.peers = [p for p in self.peers if not p.gone]
+        for p in self.peers:
+            if p.gone and p.seat < 0:
+                tidy = True
+        if tidy:  # links that hold no seat and are gone: let go
+            for p in self.peers:
+                if p.gone and p.seat < 0 and p.link is not None:
+                    p.link.close()
+            self.peers = [p for p in self.peers if not (p.gone and p.seat < 0)]
+        if self.tell:
+            self.tell = False
+            seat = self.waiting()
+            if seat >= 0:
+                self.data[0] = seat
+                self.send_all(lf.PAUSE, 1)
 
     def frame_from(self, p):
         d = p.dec
@@ -186,12 +213,12 @@ class Host:
             return self.refuse(p, REPLAY)
         p.seq = d.seq
         kind = d.kind
-        if kind == lf.PING:
-            return
         if kind == lf.HELLO:
             return self.hello(p)
+        if p.gone or kind == lf.PING:
+            return  # a link marked gone speaks again: only HELLO brings it back
         if kind == lf.BYE:
-            self.drop(p)
+            self._lose(p)
             return
         if kind != lf.ACTION or d.n != 1:
             return self.refuse(p, BAD)
@@ -210,96 +237,6 @@ class Host:
         self.refused += 1
         self.say(p, lf.REFUSE, why, p.dec.kind)
 
-    def hello(self, p):
-        d = p.dec
-        if d.n != 4:
-            return self.refuse(p, BAD)
-        b = d.buf
-        k = lf.PAYLOAD
-        token = b[k] << 24 | b[k + 1] << 16 | b[k + 2] << 8 | b[k + 3]
-        if self.table is None:
-            p.hello = True
-            if len(self.joined()) > 11:
-                self.say(p, lf.BYE, FULL)
-                self.drop(p)
-            else:  # in: waiting for the host to start
-                self.say(p, lf.LOBBY, self.count())
-            return
-        for o in self.peers:  # a guest back: its seat, and the game as it is
-            if o is not p and o.token == token and token and o.seat >= 0 and o.gone:
-                p.seat = o.seat
-                p.token = token
-                o.seat = -1
-                self.peers.remove(o)
-                self.grant(p)
-                self.resumed += 1
-                if self.waiting() < 0:
-                    self.send_all(lf.RESUME, 0)
-                return
-        self.say(p, lf.BYE, LATE)  # the game has started: politely, no
-        self.drop(p)
-
-    def grant(self, p):
-        t = self.table
-        d = self.data
-        d[0] = p.seat
-        d[1] = t.game.INFO.SAVE_ID
-        d[2] = t.players
-        d[3] = t.variant
-        d[4] = t.starter
-        for i in range(4):
-            d[5 + i] = p.token >> (24 - 8 * i) & 0xFF
-        if self.send(p, lf.SEAT, 9):
-            self.sync()
-
-    def start(self, table):
-        """The game is dealt: each guest is told its seat (``open``), with a
-        token to come back with; the others are refused."""
-        self.table = table
-        levels = table.app.levels
-        seats = [i for i in range(len(levels)) if levels[i] == GUEST]
-        k = 0
-        for p in self.peers:
-            if p.gone or not p.hello:
-                continue
-            if k < len(seats):
-                p.seat = seats[k]
-                p.token = self.rng.below(0x3FFFFFFF) + 1
-                k += 1
-                self.grant(p)
-            else:
-                self.say(p, lf.BYE, FULL)
-                self.drop(p)
-
-    def drop(self, p):
-        """``p``'s link is gone: the game waits for it (its seat, if any)."""
-        if p.gone:
-            return
-        p.gone = True
-        p.link.close()
-        p.dec.reset()
-        if p.seat >= 0 and self.waiting() >= 0:  # a seat in a game going on: it waits
-            self.cut += 1
-            self.data[0] = p.seat
-            self.send_all(lf.PAUSE, 1)
-
-    def waiting(self):
-        """The seat of a guest that is gone (the game waits for it), or -1."""
-        if self.table is not None and not self.table.state.is_over():
-            for p in self.peers:
-                if p.gone and p.seat >= 0:
-                    return p.seat
-        return -1
-
-    def give_up(self, seat):
-        """A computer takes the seat of a guest that did not come back."""
-        for p in self.peers:
-            if p.seat == seat and p.gone:
-                self.peers.remove(p)
-                break
-        if self.waiting() < 0:
-            self.send_all(lf.RESUME, 0)
-
     def pop(self, seat):
         """The checked action waiting for ``seat``, or -1."""
         a = self.want[seat]
@@ -307,19 +244,6 @@ class Host:
             return -1
         self.want[seat] = 255
         return a
-
-    def close(self, why=0):
-        for p in self.peers:
-            if not p.gone:
-                self.say(p, lf.BYE, why)
-                p.link.close()
-                p.gone = True
-        self.hub.close()
-        self.table = None  # the game's heap goes with the table
-        import sys
-
-        for name in ("link_host", "link_frame", "link_obs"):  # and the link's code, now
-            sys.modules.pop(name, None)
 
 
 def _seen(obs, a):

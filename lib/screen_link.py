@@ -62,7 +62,7 @@ class LinkMenu(Screen):
         if host:
             from link_host import Host
 
-            app.host = Host(link, app.rng)
+            app.host = Host(link)
             app.show(GameMenu(app))
         else:
             from link_guest import Guest
@@ -85,10 +85,9 @@ class Join(Screen):
         self.rows[2].set(app.legend("{B} BACK"))
 
     def tick(self, now):
-        guest = self.app.host
+        guest = self.app.host  # (the app polls its link every frame)
         if guest is None:
             return
-        guest.poll(now)
         if guest.ended:
             self.rows[1].set(guest.ended)
             return
@@ -112,6 +111,13 @@ def _seated(app, guest):
             info = i
     if info is None:
         guest.ended = "A GAME THIS CONSOLE LACKS"
+        return
+    try:  # a table this game is played at, and a seat at it
+        info.check(players, variant, starter)
+        if not 0 < guest.seat < players:
+            raise ValueError
+    except ValueError:
+        guest.ended = "A SEAT THAT CANNOT BE"
         return
     app.levels = []
     game, mod = load_game(app, info.ID)

@@ -72,7 +72,7 @@ class Pause(Screen):
                 return
             app.cursors[3] = 0  # the next game's pause opens on Resume
             if app.host is not None:  # the others are told: the host's save resumes it
-                app.host.close()
+                app.host.close(1)
                 app.host = None
             app.home(GameMenu)  # the game stays kept: Continue on the title
         elif t.host is not None:  # a linked game goes on: not restarted from here

@@ -79,11 +79,9 @@ class Setup(Screen):
         return out
 
     def tick(self, now):
-        host = self.app.host
-        if host is not None and self.digit < 0:
-            host.poll(now)
-            if host.count() != self.seen:
-                self._refresh()
+        host = self.app.host  # hosting: say when another has joined (the app polls)
+        if host is not None and self.digit < 0 and host.count() != self.seen:
+            self._refresh()
 
     def _row(self):
         return self.rows[self.menu.index]

@@ -54,7 +54,7 @@ class Title(Screen):
         note = app.saves.message or "POCKET CARD CONSOLE"
         app.saves.message = ""  # said once
         if app.host is not None:  # back from hosting or joining: the link goes
-            app.host.close()
+            app.host.close(1)
             app.host = None
         if small:
             head = ui.TextRow(32, 0, 0)
@@ -213,9 +213,10 @@ def show_results(app, table):
     from screen_results import summary
 
     facts = summary(app, table.game, table.state, table.players, table.deal, table.me)
-    if app.host is not None:  # a linked game is over: the link goes
-        app.host.close()
+    if app.host is not None:  # a linked game is over: the link goes, computers take
+        app.host.close()  # the guests' seats for the next deal
         app.host = None
+        app.levels = [opponents.NORMAL if v == 4 else v for v in app.levels]
     app.later(_results, app, table.game, table.players, table.deal, table.variant, facts)
 
 

@@ -198,7 +198,7 @@ class Table(TableKeys):
         seat = s.current_player()
         levels = self.app.levels
         level = levels[seat] if seat < len(levels) else opponents.NORMAL
-        if level == 4:  # a linked console's seat (link_host.GUEST): its checked action
+        if level == 4 and host is not None:  # a linked console's seat (link_host.GUEST)
             action = host.pop(seat)
             if action < 0:
                 return

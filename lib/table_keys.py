@@ -101,7 +101,7 @@ class TableKeys(Kept):
             if self.hand:
                 self.choose_card(self.hand[self.cursor], now)
         elif key == B:
-            if self.picked:
+            if self.picked and self.host is None:  # linked: the others saw the card go down
                 self._undo()
             else:
                 self.message = "NOTHING TO TAKE BACK"

@@ -259,8 +259,8 @@ def notes_for(prof):
         out.append("Link play: TX to the other console's RX, RX to its TX, GND to GND "
                    "(a cable of three wires).")  # fmt: skip
         if len(link) > 1:
-            out.append("A guest uses UART0; a host takes a guest on each UART (more consoles: "
-                       "the host relays).")  # fmt: skip
+            out.append("A guest uses UART0; a host takes a guest on each UART, every frame "
+                       "passing through it (three consoles).")  # fmt: skip
         if stacked(prof):
             out.append("TX, RX and GND pass through the wing's headers: solder the cable there.")
     if prof.get("wifi"):

@@ -1,9 +1,11 @@
 """A linked game hosted on the MicroPython VM, by button presses, in the
 session's heap: the host console's app opens Link play, Host game, sets up
 Bastard at its largest table, and deals once its guests have joined. The
-guests are consoles reduced to their link (in-memory pipes): each decodes
-its observations (``link_obs``) and answers with the Normal policy's move
-from what its seat sees. Run from a bundle root (``sim.mpvm.app_tree``):
+guests are consoles reduced to their link (in-memory pipes): each reads
+its frames and, when an observation comes and its seat is to play, sends
+the Normal policy's move from that seat's observation. (A guest console's
+own memory: ``guest``; its decoding without allocation: ``decode``.)
+Run from a bundle root (``sim.mpvm.app_tree``):
 
     micropython -X heapsize=200K -m link_run [GUESTS] [PLAYERS] [HEIGHT]
 
@@ -78,9 +80,9 @@ class Hub:
 
 class RawGuest:
     """A guest console as its link alone: HELLO, then the Normal move when
-    an observation says its seat is to play."""
+    an observation comes and its seat is to play."""
 
-    shared = None
+    app = None  # the host's app (its table decides for the guests' seats)
 
     def __init__(self, end):
         self.end = end
@@ -90,8 +92,6 @@ class RawGuest:
         self.data = bytearray(4)
         self.seq = 0
         self.seat = -1
-        self.reader = None
-        self.game = None
         self.say(lf.HELLO, 4)
 
     def say(self, kind, n):
@@ -117,20 +117,14 @@ class RawGuest:
             b = d.buf
             if d.kind == lf.SEAT:
                 self.seat = b[lf.PAYLOAD]
-                for info in games.CATALOGUE:
-                    if info.SAVE_ID == b[lf.PAYLOAD + 1]:
-                        self.game = games.by_id(info.ID)
-                if RawGuest.shared is None:  # one state for all: they read in turn (the
-                    # harness's heap is the host console's: other consoles' would not be)
-                    state = self.game.new_state(b[lf.PAYLOAD + 2], 1, b[lf.PAYLOAD + 3])
-                    RawGuest.shared = link_obs.Reader(state._blank())
-                    del state
-                self.reader = RawGuest.shared
-            elif d.kind == lf.OBS and self.reader is not None:
-                assert self.reader.read(b, lf.PAYLOAD + 2, d.n - 2)
-                obs = self.reader.state
-                if not obs.is_over() and obs.current_player() == self.seat:
-                    self.data[0] = self.game.basic_policy(obs, None)
+            elif d.kind == lf.OBS:
+                # its move, decided from what its seat sees: the host table's own
+                # observation, made in that table's scratch state (a guest console
+                # keeps its state on its own board, not in this heap)
+                t = RawGuest.app.screen
+                s = getattr(t, "state", None)
+                if s is not None and not s.is_over() and s.current_player() == self.seat:
+                    self.data[0] = t.game.basic_policy(s.observe(self.seat, t.obs), None)
                     self.say(lf.ACTION, 1)
             elif d.kind == lf.PING:
                 self.say(lf.PING, 0)
@@ -246,20 +240,20 @@ def guest_main(players=12, height=64):
     """The guest console by button presses: Link play, Join game, its
     seat's table, played to the results against a raw host."""
     hw = HAL(height, NVM)
-    a, b = Pipe(1024), Pipe(256)  # the guest's end, the host's
+    a, b = Pipe(512), Pipe(256)  # the guest's end, the host's
     a.peer, b.peer = b, a
     hw.link = True
     hw.link_join = lambda: a
     app = App(hw)
     app.settings.pace_ms = 0
     app.start()
-    host = RawHost(b, "bastard", players, 3)
     least = [gc.mem_free()]
     while app.screen.items[app.screen.menu.index] != "Link play":
         press(app, hw, DOWN)
     press(app, hw, A)
     press(app, hw, DOWN)
-    press(app, hw, A)  # Join game
+    press(app, hw, A)  # Join game: its HELLO waits in the cable
+    host = RawHost(b, "bastard", players, 3)  # (the other console: made after the guest's code)
     moves = 0
     for _ in range(20000):
         host.serve()
@@ -309,6 +303,7 @@ def main(guests=3, players=12, height=64):
     setup = app.screen
     while setup.players != players:
         press(app, hw, RIGHT)
+    RawGuest.app = app
     members = [RawGuest(e) for e in raw]
     for _ in range(50):
         frame(app, hw)
