@@ -11,19 +11,12 @@ from the same game and table: decoding allocates nothing.
 """
 
 from save_codec import put_bytes, put_varint
+from save_snapshot import put_fields
 
 
 def put(obs, buf, pos):
     """``obs`` (an observation) at ``pos`` in ``buf``; returns its end."""
-    for name in obs.FIELDS:
-        pos = put_varint(buf, pos, int(getattr(obs, name)))
-    for name in obs.BUFFERS:
-        data = getattr(obs, name)
-        buf[pos] = len(data)
-        pos = put_bytes(buf, pos + 1, data, len(data))
-    for name in obs.SETS:
-        for v in getattr(obs, name).w:
-            pos = put_varint(buf, pos, v)
+    pos = put_fields(obs, buf, pos)  # as a save's snapshot starts
     public = obs.deck_public()
     buf[pos] = obs.deck_n
     buf[pos + 1] = 1 if public else 0
@@ -41,7 +34,8 @@ def put(obs, buf, pos):
 class Reader:
     """Reads observations into ``state`` (made once: ``_blank()`` of the
     game and table). ``read`` returns False, with the state unusable until
-    the next good one, when the bytes do not fit the game."""
+    the next good one, when the bytes do not fit the game. (Not
+    ``save_read.Reader``: that one slices, and is let go after start-up.)"""
 
     def __init__(self, state):
         self.state = state
@@ -95,6 +89,8 @@ class Reader:
                 self._bytes(into, len(into))
             for name in s.SETS:
                 w = getattr(s, name).w
+                if self._u8() != len(w):
+                    raise ValueError
                 for i in range(len(w)):
                     w[i] = self._varint()
             s.deck_n = self._u8()

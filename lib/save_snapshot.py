@@ -16,12 +16,10 @@ FORMAT = const(2)  # 1: before SETS, with the table's last-move fields
 NOWHERE = const(15)
 
 
-def put(state, buf, pos):
-    """The state's snapshot at ``pos`` in ``buf``; returns where it ends."""
-    buf[pos] = FORMAT
-    buf[pos + 1] = len(state.FIELDS)
-    buf[pos + 2] = state.ncards
-    pos += 3
+def put_fields(state, buf, pos):
+    """The state's ``FIELDS`` (signed varints), ``BUFFERS`` (a length, the
+    bytes) and ``SETS`` (a length, the words as varints) at ``pos``; returns
+    where they end. A guest's observation starts the same (``link_obs.py``)."""
     for name in state.FIELDS:
         pos = put_varint(buf, pos, int(getattr(state, name)))
     for name in state.BUFFERS:
@@ -34,6 +32,15 @@ def put(state, buf, pos):
         pos += 1
         for w in words:
             pos = put_varint(buf, pos, w)
+    return pos
+
+
+def put(state, buf, pos):
+    """The state's snapshot at ``pos`` in ``buf``; returns where it ends."""
+    buf[pos] = FORMAT
+    buf[pos + 1] = len(state.FIELDS)
+    buf[pos + 2] = state.ncards
+    pos = put_fields(state, buf, pos + 3)
     buf[pos] = state.deck_n
     pos = put_bytes(buf, pos + 1, state.deck, state.deck_n)
     buf[pos] = state.pile_n

@@ -53,6 +53,11 @@ def session_min_kb(tree, cycles, height, lo=64, hi=512):
         r = run_mp(args, heap="%dK" % kb, cwd=tree)
         return r.returncode == 0 and session_ok(r.stdout)
 
+    return _bisect(ok, lo, hi)
+
+
+def _bisect(ok, lo, hi):
+    """The smallest KB in lo..hi for which ``ok(kb)``, or -1 if not ``ok(hi)``."""
     if not ok(hi):
         return -1
     while lo < hi:
@@ -76,15 +81,7 @@ def link_min_kb(tree, role, height=64, lo=96, hi=512):
         last = (r.stdout.strip().splitlines() or [""])[-1]
         return r.returncode == 0 and "finished=1 restarts=0" in last
 
-    if not ok(hi):
-        return -1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ok(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return _bisect(ok, lo, hi)
 
 
 _LINK_CODE = """

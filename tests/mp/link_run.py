@@ -66,6 +66,14 @@ class Pipe:
         self.up = False
 
 
+def cable(near, far):
+    """Two joined ends: this console's (an inbox of ``near`` bytes) and the
+    other's (``far``)."""
+    a, b = Pipe(near), Pipe(far)
+    a.peer, b.peer = b, a
+    return a, b
+
+
 class Hub:
     def __init__(self, links):
         self.links = links
@@ -240,8 +248,7 @@ def guest_main(players=12, height=64):
     """The guest console by button presses: Link play, Join game, its
     seat's table, played to the results against a raw host."""
     hw = HAL(height, NVM)
-    a, b = Pipe(512), Pipe(256)  # the guest's end, the host's
-    a.peer, b.peer = b, a
+    a, b = cable(512, 256)  # the guest's end, the host's
     hw.link = True
     hw.link_join = lambda: a
     app = App(hw)
@@ -282,8 +289,7 @@ def main(guests=3, players=12, height=64):
     ends = []
     raw = []
     for _ in range(guests):
-        a, b = Pipe(256), Pipe(1024)  # the host's end, the guest's
-        a.peer, b.peer = b, a
+        a, b = cable(256, 1024)  # the host's end, the guest's
         ends.append(a)
         raw.append(b)
     hub = Hub(ends)
