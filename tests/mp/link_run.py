@@ -244,20 +244,27 @@ class RawHost:
             self.sync(seat, a)
 
 
+def link_menu(hw):
+    """The console's app on ``hw`` (a board with a link), from its title to
+    Link play's menu by presses."""
+    hw.link = True
+    app = App(hw)
+    app.settings.pace_ms = 0
+    app.start()
+    while app.screen.items[app.screen.menu.index] != "Link play":
+        press(app, hw, DOWN)
+    press(app, hw, A)
+    return app
+
+
 def guest_main(players=12, height=64):
     """The guest console by button presses: Link play, Join game, its
     seat's table, played to the results against a raw host."""
     hw = HAL(height, NVM)
     a, b = cable(512, 256)  # the guest's end, the host's
-    hw.link = True
     hw.link_join = lambda: a
-    app = App(hw)
-    app.settings.pace_ms = 0
-    app.start()
+    app = link_menu(hw)
     least = [gc.mem_free()]
-    while app.screen.items[app.screen.menu.index] != "Link play":
-        press(app, hw, DOWN)
-    press(app, hw, A)
     press(app, hw, DOWN)
     press(app, hw, A)  # Join game: its HELLO waits in the cable
     host = RawHost(b, "bastard", players, 3)  # (the other console: made after the guest's code)
@@ -293,15 +300,9 @@ def main(guests=3, players=12, height=64):
         ends.append(a)
         raw.append(b)
     hub = Hub(ends)
-    hw.link = True
     hw.link_host = lambda: hub
-    app = App(hw)
-    app.settings.pace_ms = 0
-    app.start()
+    app = link_menu(hw)
     least = [gc.mem_free()]
-    while app.screen.items[app.screen.menu.index] != "Link play":
-        press(app, hw, DOWN)
-    press(app, hw, A)
     press(app, hw, A)  # Host game
     while games.CATALOGUE[app.screen.menu.index].ID != "bastard":
         press(app, hw, DOWN)
