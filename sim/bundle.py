@@ -94,9 +94,11 @@ def build(out, mpy_cross=None, profile=None):
         dst = os.path.join(out, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if mpy_cross and rel.endswith(".py"):
+            # -s: tracebacks name the file as on the drive, not as on this machine
+            cmd = [mpy_cross, "-o", dst[:-3] + ".mpy", "-s", rel, src]
             dst = dst[:-3] + ".mpy"
             rel = rel[:-3] + ".mpy"
-            r = subprocess.run([mpy_cross, "-o", dst, src], capture_output=True, text=True)
+            r = subprocess.run(cmd, capture_output=True, text=True)
             if r.returncode != 0:
                 fail("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
         else:

@@ -28,7 +28,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from sim import cli
-from sim.mpvm import app_tree, micropython, run_mp
+from sim.mpvm import app_tree, micropython, run_mp, steady_min_kb
 
 _BLOCK = 32  # bytes in a GC block on the 64-bit VM (4 words)
 _OK = "restarts=0"
@@ -44,35 +44,23 @@ def session_ok(stdout):
 
 
 def session_min_kb(tree, cycles, height, lo=64, hi=512):
-    """The smallest heap (KB) in which the session completes, by bisection;
-    -1 when it does not complete even in ``hi``. Near the limit the edge
-    is uneven (fragmentation): a size just above the answer can fail."""
+    """The smallest steady heap (KB) in which the session completes
+    (``sim.mpvm.steady_min_kb``: every heap up to a few KB above it too);
+    -1 when it does not complete even in ``hi``."""
     args = ["-m", "session", str(cycles), str(height)]
 
     def ok(kb):
         r = run_mp(args, heap="%dK" % kb, cwd=tree)
         return r.returncode == 0 and session_ok(r.stdout)
 
-    return _bisect(ok, lo, hi)
-
-
-def _bisect(ok, lo, hi):
-    """The smallest KB in lo..hi for which ``ok(kb)``, or -1 if not ``ok(hi)``."""
-    if not ok(hi):
-        return -1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ok(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return steady_min_kb(ok, lo, hi)
 
 
 def link_min_kb(tree, role, height=64, lo=96, hi=512):
     """The smallest heap (KB) in which a linked game completes on the VM
     (``tests/mp/link_run.py``: ``host``, Bastard at twelve seats with three
-    guests, or ``guest``, one seat of it), by bisection; -1 if not in ``hi``."""
+    guests, or ``guest``, one seat of it): the smallest steady heap; -1 if
+    not in ``hi``."""
     args = ["-m", "link_run"] + (["3", "12", str(height)] if role == "host"
                                  else ["guest", "12", str(height)])  # fmt: skip
 
@@ -81,7 +69,7 @@ def link_min_kb(tree, role, height=64, lo=96, hi=512):
         last = (r.stdout.strip().splitlines() or [""])[-1]
         return r.returncode == 0 and "finished=1 restarts=0" in last
 
-    return _bisect(ok, lo, hi)
+    return steady_min_kb(ok, lo, hi)
 
 
 _LINK_CODE = """

