@@ -13,28 +13,23 @@ game module keeps.
 import gc
 import sys
 
-from micropython import const
-
-# The bound of every legal-action buffer, in every game: two decks' cards
-# (108) and the moves that are not a card (pass, done, draw).
-MAX_ACTIONS = const(112)
-# What ``current_player()`` returns once the game is over.
-TERMINAL = const(-1)
+# what the compile left is garbage now: the catalogue's records go low in
+# the heap, not in islands among it that would cut up the free space
+gc.collect()
 
 
 class Info:
     """One game's record. ``SAVE_ID`` is how the saves name the game: it
     never changes and is never reused, whatever the catalogue's order."""
 
-    # (the arguments are named as the attributes: every name costs a board RAM)
-    def __init__(self, ID, SAVE_ID, NAME, BLURB, players, VARIANTS, module, table, text,
+    def __init__(self, game_id, save_id, name, blurb, players, variants, module, table, text,
                  search=0, series=False, solved=None):  # fmt: skip
-        self.ID = ID
-        self.SAVE_ID = SAVE_ID
-        self.NAME = NAME
-        self.BLURB = BLURB
+        self.ID = game_id
+        self.SAVE_ID = save_id
+        self.NAME = name
+        self.BLURB = blurb
         self.MIN_PLAYERS, self.MAX_PLAYERS, self.DEFAULT_PLAYERS = players
-        self.VARIANTS = VARIANTS
+        self.VARIANTS = variants
         self.module = module  # the rules module in games/
         self.table = table  # the table screen's module in lib/
         self.text = text  # the screen text's module in games/
@@ -62,17 +57,18 @@ class Info:
 # says (docs/opponents.md).
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
-         ("52 cards", "Jokers"), "color_elevator", "table_ce", "color_elevator_text", 48),
+         ("52 cards", "Jokers"), "color_elevator", "table_color_elevator", "color_elevator_text",
+         48),
     Info("elevator-solitaire", 1, "Elevator Solitaire", "Pyramid to waste, one rank off",
-         (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table_es",
+         (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table_elevator_solitaire",
          "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),
     Info("elevator", 2, "Elevator", "Climb in alternate colours", (3, 6, 4), ("Standard",),
-         "elevator", "table_sh", "shedding_text", 48),
+         "elevator", "table_shedding", "shedding_text", 48),
     Info("bastard", 3, "Bastard", "Elevator's cousin, 2-12 players", (2, 12, 4),
-         ("Jokers alike", "Red/black jokers"), "bastard", "table_sh", "shedding_text", 48,
+         ("Jokers alike", "Red/black jokers"), "bastard", "table_shedding", "shedding_text", 48,
          series=True),
     Info("roller-coaster", 4, "Roller Coaster", "Shed runs up or down, A wraps", (2, 8, 3),
-         ("Standard",), "roller_coaster", "table_rc", "roller_coaster_text", 64),
+         ("Standard",), "roller_coaster", "table_roller_coaster", "roller_coaster_text", 64),
 )  # fmt: skip
 
 
@@ -83,11 +79,30 @@ def info(game_id):
     return None
 
 
+def by_save_id(n):
+    """The game a save names, or None (a game this firmware does not have)."""
+    for i in CATALOGUE:
+        if i.SAVE_ID == n:
+            return i
+    return None
+
+
+def load(name):
+    """``games.<name>`` (a rules or text module), imported now if it was not
+    yet."""
+    if "games." + name not in sys.modules:
+        gc.collect()  # a module compiles in one piece of heap: make room first
+    return getattr(__import__("games." + name), name)
+
+
 def by_id(game_id):
     """The game's rules module (imported now if it was not yet), or None."""
     i = info(game_id)
-    if i is None:
-        return None
-    if "games." + i.module not in sys.modules:
-        gc.collect()  # a module compiles in one piece of heap: make room first
-    return getattr(__import__("games." + i.module), i.module)
+    return None if i is None else load(i.module)
+
+
+def data_path(name):
+    """The path of a data file kept beside this package (a rules page file,
+    the list of winnable deals), on a board and on a desktop."""
+    cut = max(__file__.rfind("/"), __file__.rfind("\\"))
+    return (__file__[: cut + 1] if cut >= 0 else "") + name

@@ -14,9 +14,10 @@ so a hand is judged a word at a time, not card by card.
 
 from micropython import const
 
-import cards
 import games
-from cardset import BITS, _popcount
+from engine import cards
+from engine.cardset import BITS, _popcount
+from engine.gamestate import TERMINAL
 from games.color_elevator_fit import _FIT, fit_count, fits, wild  # noqa: F401
 from games.color_elevator_stock import (  # noqa: F401
     END_NONE,
@@ -128,7 +129,7 @@ class State(Stock):
 
     # -- the interface ---------------------------------------------------------
     def current_player(self):
-        return games.TERMINAL if self.over else self.turn
+        return TERMINAL if self.over else self.turn
 
     def top(self, pile):
         return self.top0 if pile == 0 else self.top1
@@ -221,8 +222,10 @@ class State(Stock):
         if self.played >= 0:  # CE-6: the second card goes on the other pile
             return p != self.played
         # CE-6: when two can be played, the first must leave one for the other pile
-        return self.flipped or not self._pair_exists(hand) or self._other_fits(
-            hand, c, self.top(1 - p)
+        return (
+            self.flipped
+            or not self._pair_exists(hand)
+            or self._other_fits(hand, c, self.top(1 - p))
         )
 
     def _draw(self, seat, k):

@@ -6,8 +6,8 @@ jokers) while a plain card will do, since a wild top lets anyone play.
 It decides from the observation only.
 """
 
-import cards
-from games import MAX_ACTIONS
+from engine import cards
+from engine.gamestate import MAX_ACTIONS
 from games.color_elevator import DRAW, wild
 
 _buf = [0] * MAX_ACTIONS

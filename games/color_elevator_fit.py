@@ -3,8 +3,8 @@ of card words made at import, so a hand is judged a word at a time."""
 
 from micropython import const
 
-import cards
-from cardset import BITS, _popcount
+from engine import cards
+from engine.cardset import BITS, _popcount
 
 _FACES = const(54)
 

@@ -4,9 +4,9 @@ cards a seat cannot see. The turn itself is in ``color_elevator.py``."""
 
 from micropython import const
 
+from engine.gamestate import GameState, places_by_count
+from engine.prng import Prng
 from games.color_elevator_fit import fit_count, fits
-from gamestate import GameState, places_by_count
-from prng import Prng
 
 FACE_DOWN = const(4)
 HAND = const(4)

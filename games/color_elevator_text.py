@@ -2,12 +2,12 @@
 one is refused. Loaded only by the screens, so the rules module stays
 small enough to compile on a board."""
 
-import cards
+from engine import cards
 from games.color_elevator import DRAW, fits
 
 
 def why_illegal(s, action):
-    if action in s.legal_list():
+    if s.is_legal(action):
         return ""
     if action == DRAW:
         return "A card fits: play it"

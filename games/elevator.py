@@ -4,7 +4,6 @@ rule IDs: ``seeds/elevator.md``). The engine is ``games/shedding.py``;
 this module is the Elevator preset of it.
 """
 
-
 import games
 from games import (
     shedding,

@@ -9,9 +9,9 @@ is card ``i`` of row ``row`` (row 0 is the apex, row 6 the base).
 
 from micropython import const
 
-import cards
 import games
-from gamestate import GameState
+from engine import cards
+from engine.gamestate import TERMINAL, GameState
 
 INFO = games.info("elevator-solitaire")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
@@ -102,7 +102,7 @@ class State(GameState):
 
     # -- the interface -------------------------------------------------------
     def current_player(self):
-        return games.TERMINAL if self.over else 0
+        return TERMINAL if self.over else 0
 
     def legal_actions(self, buf):
         if self.over:

@@ -12,8 +12,8 @@ record at a time (nothing of it is kept in RAM); off the line it asks the
 solver, within the board's budget.
 """
 
-import cards
-from games import MAX_ACTIONS
+from engine import cards
+from engine.gamestate import MAX_ACTIONS
 from games.elevator_solitaire import DRAW, GONE, SIZE, covers
 
 _buf = [0] * MAX_ACTIONS

@@ -22,7 +22,7 @@ from array import array
 
 from micropython import const
 
-import cards
+from engine import cards
 from games.elevator_solitaire import _BELOW, DRAW, GONE, SIZE
 
 # A board's hint (ES-12): at most 1,500 positions, about 3 ms a hint on the

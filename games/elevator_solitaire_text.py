@@ -2,12 +2,12 @@
 one is refused. Loaded only by the screens and tools, so the rules module
 stays small enough to compile on a board."""
 
-import cards
+from engine import cards
 from games.elevator_solitaire import DRAW, GONE, HIDDEN, SIZE
 
 
 def why_illegal(s, action):
-    if action in s.legal_list():
+    if s.is_legal(action):
         return ""
     if action == DRAW:
         return "The stock is empty"

@@ -9,10 +9,10 @@ can still be finished with the cards in hand, so every prefix completes.
 
 from micropython import const
 
-import cards
 import games
-from cardset import CardSet
-from gamestate import GameState, places_by_count
+from engine import cards
+from engine.cardset import CardSet
+from engine.gamestate import TERMINAL, GameState, places_by_count
 
 INFO = games.info("roller-coaster")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
@@ -95,7 +95,7 @@ class State(GameState):
 
     # -- the interface -------------------------------------------------
     def current_player(self):
-        return games.TERMINAL if self.over else self.turn
+        return TERMINAL if self.over else self.turn
 
     def _has_rank_ahead(self, hand, start, d, jokers):
         """True when a natural card of rank start+d*(k+1), k < =jokers,

@@ -13,7 +13,7 @@ policy is most of the cost of Hard's playouts.
 
 from micropython import const
 
-import cards
+from engine import cards
 from games.roller_coaster import DONE, DRAW
 
 _RANKS = const(13)

@@ -2,14 +2,14 @@
 one is refused. Loaded only by the screens and tools, so the rules module
 stays small enough to compile on a board."""
 
-import cards
+from engine import cards
 from games import roller_coaster as rc
 from games.roller_coaster import DONE, DRAW
 
 
 def why_illegal(s, action):
     """A short reason why ``action`` is refused now ('' if legal)."""
-    if action in s.legal_list():
+    if s.is_legal(action):
         return ""
     if action == DRAW:
         return "Finish or undo the run first"

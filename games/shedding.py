@@ -9,9 +9,9 @@ card, or several of one rank alternating colour); ``PASS`` passes
 play; in a penalty's give phase a card id is the card handed over.
 """
 
-import cards
-import games
-from cardset import BITS
+from engine import cards
+from engine.cardset import BITS
+from engine.gamestate import TERMINAL
 from games.shedding_flow import (  # noqa: F401  (the family's constants live there)
     DONE,
     END_NONE,
@@ -115,7 +115,7 @@ class State(Pile):
 
     def current_player(self):
         if self.over:
-            return games.TERMINAL
+            return TERMINAL
         return self.giver if self.phase == GIVE else self.turn
 
     def legal_actions(self, buf):

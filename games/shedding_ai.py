@@ -6,8 +6,8 @@ nothing else fits; and when it must give a card away it gives its lowest.
 It decides from the observation only.
 """
 
-import cards
-from games import MAX_ACTIONS
+from engine import cards
+from engine.gamestate import MAX_ACTIONS
 from games.shedding import DONE, GIVE, PASS, value
 
 _buf = [0] * MAX_ACTIONS

@@ -5,8 +5,8 @@ plays themselves are in ``shedding.py``; both presets share this."""
 
 from micropython import const
 
-from gamestate import GameState
-from prng import Prng
+from engine.gamestate import GameState
+from engine.prng import Prng
 
 PASS = const(200)
 DONE = const(201)

@@ -3,8 +3,8 @@ the climbing order, and the checks a play must pass (colour, rank,
 direction, jokers) and whether a pass is allowed. The turn itself is in
 ``shedding.py``, the turn order and penalties in ``shedding_flow.py``."""
 
-import cards
-from cardset import BITS, BLACK_MASK, JOKER_MASK, RANK_MASKS, RED_MASK
+from engine import cards
+from engine.cardset import BITS, BLACK_MASK, JOKER_MASK, RANK_MASKS, RED_MASK
 from games.shedding_flow import Flow
 
 

@@ -2,7 +2,7 @@
 why one is refused. Loaded only by the screens, so the rules engine
 (``shedding.py``) stays small enough to compile on a board."""
 
-import cards
+from engine import cards
 from games.shedding import DONE, GIVE, PASS
 
 
@@ -15,7 +15,7 @@ def describe(s, action):
 
 
 def why_illegal(s, action):
-    if action in s.legal_list():
+    if s.is_legal(action):
         return ""
     if s.phase == GIVE:
         return "Give a card from your hand"

@@ -24,8 +24,8 @@ from adafruit_displayio_ssd1306 import SSD1306
 from micropython import const
 
 from buttons import AXIS_VERTICAL, Buttons, key_by_name
+from engine.ticks import ticks_add, ticks_diff
 from hal import profiles
-from ticks import ticks_add, ticks_diff
 
 try:
     import pwmio

@@ -15,7 +15,7 @@ _RXBUF = const(512)  # bytes the UART keeps in the background between frames
 
 class UartLink:
     def __init__(self, tx, rx, baud, name):
-        self._u = busio.UART(
+        self._uart = busio.UART(
             getattr(board, tx),
             getattr(board, rx),
             baudrate=baud,
@@ -23,43 +23,43 @@ class UartLink:
             receiver_buffer_size=_RXBUF,
         )
         self.name = name
-        self._b = None  # the caller's buffer, and a view of it from _at
-        self._at = 0
-        self._v = None
+        self._buf = None  # the caller's buffer, and a view of it from _start
+        self._start = 0
+        self._view = None
 
     def recv_into(self, buf, start=0):
         """Bytes waiting, read into ``buf[start:]``; 0 if none; never blocks.
         Allocates nothing when nothing waits or ``start`` is 0, nor while
         the caller keeps reading into one buffer at one place."""
-        u = self._u
-        if u is None:
+        uart = self._uart
+        if uart is None:
             return -1
-        if not u.in_waiting or start >= len(buf):
+        if not uart.in_waiting or start >= len(buf):
             return 0
         if not start:
-            return u.readinto(buf) or 0
-        v = self._v
-        if buf is not self._b or start != self._at or len(v) != len(buf) - start:
-            v = memoryview(buf)[start:]
-            self._b = buf
-            self._at = start
-            self._v = v
-        return u.readinto(v) or 0
+            return uart.readinto(buf) or 0
+        view = self._view
+        if buf is not self._buf or start != self._start or len(view) != len(buf) - start:
+            view = memoryview(buf)[start:]
+            self._buf = buf
+            self._start = start
+            self._view = view
+        return uart.readinto(view) or 0
 
     def send(self, buf, n):
         """Write ``buf[:n]`` (about 17 ms for 200 bytes at 115200 baud)."""
-        u = self._u
-        if u is None:
+        uart = self._uart
+        if uart is None:
             return False
         if n:
-            u.write(buf if n == len(buf) else memoryview(buf)[:n])
+            uart.write(buf if n == len(buf) else memoryview(buf)[:n])
         return True
 
     def close(self):
-        if self._u is not None:
-            self._u.deinit()
-            self._u = None
-        self._b = self._v = None
+        if self._uart is not None:
+            self._uart.deinit()
+            self._uart = None
+        self._buf = self._view = None
 
 
 class UartHub:
@@ -80,6 +80,6 @@ class UartHub:
 
     def close(self):
         """Stop offering links; the ones accepted stay open."""
-        for k in self._new:
-            k.close()
+        for link in self._new:
+            link.close()
         self._new = []

@@ -42,34 +42,34 @@ class WifiLink:
             sock.setsockopt(pool.IPPROTO_TCP, pool.TCP_NODELAY, 1)
         except (OSError, AttributeError):  # a port without the option: Nagle's delay
             pass
-        self._s = sock
+        self._sock = sock
         self.name = name
-        self._q = None  # bytes not sent yet: _q[_h:_t], made on the first short send
-        self._h = 0
-        self._t = 0
-        self._b = None  # the caller's buffer, and a view of it from _at
-        self._at = 0
-        self._v = None
+        self._queue = None  # bytes not sent yet: _queue[_head:_tail], made on the first short send
+        self._head = 0
+        self._tail = 0
+        self._buf = None  # the caller's buffer, and a view of it from _start
+        self._start = 0
+        self._view = None
 
     def recv_into(self, buf, start=0):
         """Bytes waiting, read into ``buf[start:]``; 0 if none; -1 once the
         link is gone. Never blocks."""
-        s = self._s
-        if s is None or (self._t and not self._push()):
+        sock = self._sock
+        if sock is None or (self._tail and not self._push()):
             return -1
         free = len(buf) - start
         if free <= 0:
             return 0
-        v = buf
+        view = buf
         if start:
-            v = self._v
-            if buf is not self._b or start != self._at or len(v) != free:
-                v = memoryview(buf)[start:]
-                self._b = buf
-                self._at = start
-                self._v = v
+            view = self._view
+            if buf is not self._buf or start != self._start or len(view) != free:
+                view = memoryview(buf)[start:]
+                self._buf = buf
+                self._start = start
+                self._view = view
         try:
-            n = s.recv_into(v, free)
+            n = sock.recv_into(view, free)
         except OSError as e:
             if e.errno in _IDLE:
                 return 0
@@ -81,13 +81,13 @@ class WifiLink:
 
     def send(self, buf, n):
         """Write ``buf[:n]``; what the socket cannot take now waits."""
-        s = self._s
-        if s is None or (self._t and not self._push()):
+        sock = self._sock
+        if sock is None or (self._tail and not self._push()):
             return False
         k = 0
-        if n and not self._t:
+        if n and not self._tail:
             try:
-                k = s.send(buf if n == len(buf) else memoryview(buf)[:n])
+                k = sock.send(buf if n == len(buf) else memoryview(buf)[:n])
             except OSError as e:
                 if e.errno not in _IDLE:
                     self.close()
@@ -96,46 +96,46 @@ class WifiLink:
 
     def _keep(self, buf, i, n):
         """Queue ``buf[i:n]`` behind what waits; past _TAIL the link is gone."""
-        q = self._q
-        if q is None:
-            q = self._q = bytearray(_TAIL)
-        h = self._h
-        t = self._t
+        queue = self._queue
+        if queue is None:
+            queue = self._queue = bytearray(_TAIL)
+        head = self._head
+        tail = self._tail
         m = n - i
-        if t - h + m > _TAIL:
+        if tail - head + m > _TAIL:
             self.close()
             return False
-        if t + m > _TAIL:  # move what waits to the front
-            q[: t - h] = q[h:t]
-            t -= h
-            h = 0
-        q[t : t + m] = memoryview(buf)[i:n]
-        self._h = h
-        self._t = t + m
+        if tail + m > _TAIL:  # move what waits to the front
+            queue[: tail - head] = queue[head:tail]
+            tail -= head
+            head = 0
+        queue[tail : tail + m] = memoryview(buf)[i:n]
+        self._head = head
+        self._tail = tail + m
         return True
 
     def _push(self):
         """Send what waits; False (and closed) once the link is gone."""
         try:
-            k = self._s.send(memoryview(self._q)[self._h : self._t])
+            k = self._sock.send(memoryview(self._queue)[self._head : self._tail])
         except OSError as e:
             if e.errno in _IDLE:
                 return True
             self.close()
             return False
-        self._h += k
-        if self._h >= self._t:
-            self._h = self._t = 0
+        self._head += k
+        if self._head >= self._tail:
+            self._head = self._tail = 0
         return True
 
     def close(self):
-        s = self._s
-        self._s = None
-        self._q = self._b = self._v = None
-        self._h = self._t = 0
-        if s is not None:
+        sock = self._sock
+        self._sock = None
+        self._queue = self._buf = self._view = None
+        self._head = self._tail = 0
+        if sock is not None:
             try:
-                s.close()
+                sock.close()
             except OSError:
                 pass
 
@@ -154,12 +154,12 @@ class WifiHub:
         except Exception:
             s.close()
             raise
-        self._s = s
+        self._sock = s
         self.name = "TCP %s:%d" % (wifi.radio.ipv4_address, port)
 
     def accept(self):
         """A guest that has connected since, or None; never blocks."""
-        s = self._s
+        s = self._sock
         if s is None:
             return None
         try:
@@ -170,9 +170,9 @@ class WifiHub:
 
     def close(self):
         """Stop listening; the links accepted stay open."""
-        if self._s is not None:
-            self._s.close()
-            self._s = None
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
 
 
 def join(where, port):

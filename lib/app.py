@@ -4,13 +4,17 @@
 current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
 
+Screens go to one another through the app (``to_title``, ``to_game_menu``,
+``new_game``, ``play``, ``resume``, ``results``), which loads each screen's
+module when it is needed and lets go of what only a game needed when the
+menus come back, so no screen imports the screens it leads back to.
+
 Whatever goes wrong in a frame (the heap running out, the pystack, a bug),
-``step`` catches it and ``app_failsafe.py`` takes over: the traceback goes to
-the serial console, the game in progress is saved if it can be, the panel
-says what happened, and two seconds later the board restarts
-(``hw.reload()``: ``supervisor.reload()`` on a board; the simulator builds
-the app afresh), never a dark panel. A save that cannot be written is
-said on the panel and tried again every few seconds until it is.
+``step`` catches it and the failsafe (``app_failsafe.py``) takes over: the
+traceback goes to the serial console, the game in progress is saved if it
+can be, the panel says what happened, and two seconds later the board
+restarts (``hw.reload()``: ``supervisor.reload()`` on a board; the
+simulator builds the app afresh), never a dark panel.
 """
 
 import gc
@@ -19,109 +23,121 @@ import sys
 import displayio
 from micropython import const
 
-from app_failsafe import Failsafe, mem_free
+# The saves first: the store is read at power-up by a module compiled then
+# and let go, so it compiles while the heap holds little else; the rest of
+# what the title needs is imported once it has been read (``App``).
+from saves import IDLE_SAVE_MS, Saves  # isort: skip
+
+import games
 from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
-from prng import DEAL_MAX, Prng
-from saves import IDLE_SAVE_MS, Saves
-from ticks import ticks_add, ticks_diff
+from engine.prng import Prng
+from engine.ticks import ticks_add, ticks_diff
+from match import HARD, Match, random_deal
 
-# Modules every game uses, loaded at start-up (largest compile first, while
-# the heap is empty) and kept, so a game's start compiles only its own
-# modules (``python -m sim.memory`` shows why: tests/mp/session.py).
-_KEEP = ("table", "screen_results", "opponents", "gamestate")
+_DIM = const(1)  # the contrast of a dimmed panel: still readable
+
+# Modules the games use, largest compile first: loaded a module a frame
+# while the menus show (so the title waits for none of them; a game started
+# sooner loads the rest first), and kept, so a game's start compiles only
+# its own modules (``python -m sim.memory`` shows the heap they take). Those
+# of the games played from a hand (``_HAND``: the hand table and the
+# computer players) are let go while a game for one is played.
+# What the title needs besides the saves, loaded leaves first, each into a
+# heap without the last one's garbage: a module that compiles another while
+# it loads leaves its own functions above that one's garbage, high in the
+# heap, where they would cut up the free space a game's start compiles in.
+_START = ("ui_glyphs", "ui", "app_failsafe", "screen")
+
+_SHARED = (
+    "table",
+    "screen_pause",
+    "engine.cardset",
+    "engine.gamestate",
+    "table_record",
+    "opponents",
+    "table_view",
+    "table_keys",
+)
+_HAND = ("opponents", "table_view", "table_keys", "table")
 
 
-# The console's tones, as (Hz, ms) pairs: a key, your turn, a refusal, a
-# game won and a game lost
-CLICK = const(0)
-TURN = const(1)
-REFUSED = const(2)
-WON = const(3)
-LOST = const(4)
-_TONES = (880, 30, 660, 40, 220, 60, 880, 120, 330, 120)
+def _forget(name):
+    """Let go of module ``name``. A dict keeps a removed entry's value
+    until its slot is used again, so the entry is pointed at 0 first: the
+    module's heap is free at once, not when sys.modules next grows."""
+    modules = sys.modules
+    if name in modules:
+        modules[name] = 0
+        del modules[name]
+        i = name.rfind(".")
+        p = modules.get(name[:i]) if i > 0 else None
+        if p is not None and hasattr(p, name[i + 1 :]):
+            setattr(p, name[i + 1 :], 0)
+            delattr(p, name[i + 1 :])  # games.roller_coaster, say
 
 
-class App(Failsafe):
+class App:
     def __init__(self, hw):
         self.hw = hw
-        self.width = hw.width
-        self.height = hw.height
+        self.saves = Saves(hw.nvm)  # read now, while the heap holds little (see the imports)
+        for name in _START:
+            gc.collect()
+            __import__(name)
+        from app_failsafe import Failsafe
+        from screen import MENUS
+
+        gc.collect()  # what the app keeps for good goes below the imports' garbage
         self.small = hw.height < 64
-        self.saves = Saves(hw.nvm)
         self.settings = self.saves.settings
-        self.apply_settings()
         if self.saves.message:
             print("saves: " + self.saves.message.lower())
         self.saves.print_last()
         self.rng = Prng(hw.entropy())
-        self.keys = LEGENDS
+        self.legends = LEGENDS
         if hw.three:
-            from buttons_three import LEGENDS as keys
+            from buttons_three import LEGENDS as legends
 
-            self.keys = keys
+            self.legends = legends
         self.event = Event()
-        self.cursors = bytearray(4)  # where each menu was left (ui.Menu's keep)
+        self.menus = bytearray(MENUS)  # where each menu was left (ui.Menu's keep)
         self.guard = 0  # ticks until which a new screen takes no key
         self.held = -1  # a key pressed during the guard: it counts if still down after
         self.screen = None
-        self.deal_mode = 0  # how the last game was dealt: 0 random, -1 winnable
-        self.levels = []  # the opponents' level by seat (empty: Normal)
-        self.host = None  # link play: link_host.Host, or a guest's link_guest.Guest
+        self.link = None  # link play: link_host.Host, or a guest's link_guest.Guest
         self.quit = False
-        self.last_input = hw.ticks_ms()
-        self.screen_on = True
-        self.dimmed = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
         self.pending = None  # a screen change to make once the handler returns (later)
-        self.resident = None  # modules that stay loaded, once known
-        self.restart_at = -1  # ticks when a restart is due, after a failure
-        self.retry_at = 0  # ticks when a save that failed is tried again
-        self.failed_seen = 0  # the saves' failure count last said
-        self.least_free = -1  # the least free heap seen at a screen change (bytes)
+        self.resident = None  # modules that stay loaded (None: none are let go)
+        self.preload = 0  # how many of _SHARED the menus tried to load (a frame each)
         self.blank = displayio.Group()  # shown between screens, and after a failure
-        import ui
-
-        self.lines = [ui.TextRow(31, 4, 2 + 10 * i) for i in range(3)]  # its message
-        for row in self.lines:
-            self.blank.append(row.grid)
-        self.notice = ui.TextRow(32, 0, hw.height - 6, inverse=True)  # "NOT SAVED..."
-        self.notice_group = None  # the screen's group the notice is shown in
-        self.notice_until = 0
+        self.failsafe = Failsafe(self)
+        self.power = Power(self)
+        self.apply_settings()
 
     def apply_settings(self):
         """Put the settings that live in hardware (contrast, key repeat) there."""
-        st = self.settings
-        self._contrast(st.contrast)
-        self.hw.buttons.repeat_every = st.repeat_ms
-
-    def _contrast(self, level):
-        try:
-            self.hw.display.brightness = level / 255
-        except (AttributeError, ValueError, RuntimeError):
-            pass  # a panel without a contrast command
+        self.power.contrast(self.settings.contrast)
+        self.hw.buttons.repeat_every = self.settings.repeat_ms
 
     def legend(self, text):
         """``text`` with the keys it names ("{A} PLAY  {B} BACK") as this
         board's buttons make them (``buttons.LEGENDS``); of alternatives
         ("long|short") the first that fits a 32-character line."""
-        keys = self.keys
+        legends = self.legends
         for line in text.split("|"):
-            for i in range(len(keys)):
-                line = line.replace("{%s}" % (NAMES[i] if i < 8 else ("LR", "UD")[i - 8]), keys[i])
+            for i in range(len(legends)):
+                line = line.replace("{%s}" % (NAMES[i] if i < 8 else ("LR", "UD")[i - 8]),
+                                    legends[i])  # fmt: skip
             if len(line) <= 32:
                 break
         return line
 
-    def random_deal(self):
-        return self.rng.below(DEAL_MAX) + 1
-
+    # -- screens -----------------------------------------------------------------
     def show(self, screen):
         self.screen = None
-        self._hide_notice()
+        self.failsafe.hide_notice()
         gc.collect()
-        free = mem_free()
-        if free >= 0 and (self.least_free < 0 or free < self.least_free):
-            self.least_free = free
+        self.failsafe.note_free()
         self.screen = screen
         self.guard = ticks_add(self.hw.ticks_ms(), screen.guard_ms)
         self.held = -1
@@ -140,51 +156,151 @@ class App(Failsafe):
             self.pending = None
             fn(*args)
 
-    def home(self, make):
-        """Go to a menu screen (``make(app)`` builds it) with the last
-        screen, and the modules only it needed, let go first."""
-        self.clear()
-        if self.resident is not None:
-            self._let_go()
-        self.show(make(self))
-
-    def _let_go(self):
-        """Forget the modules loaded since the title first showed (a game's
-        rules, computer players and table, the pause menu): back on the
-        menus, the heap is where it began, however many games were played."""
-        modules = sys.modules
-        for name in [n for n in modules if n not in self.resident]:
-            del modules[name]
-            i = name.rfind(".")
-            p = modules.get(name[:i]) if i > 0 else None
-            if p is not None and hasattr(p, name[i + 1 :]):
-                delattr(p, name[i + 1 :])  # games.roller_coaster, say
-
     def clear(self):
         """Let go of the current screen (the panel keeps its last picture)
         so its memory is free before a big module loads: compiling a
         module needs one piece of contiguous heap."""
         self.hw.display.root_group = self.blank
-        self._hide_notice()
+        self.failsafe.hide_notice()
         self.screen = None
         gc.collect()
 
-    def beep(self, tone=CLICK):
-        """Sound one of the console's tones (``app.CLICK``, ``TURN``,
-        ``REFUSED``, ``WON``, ``LOST``), unless the sound is off."""
-        if self.settings.sound:
-            self.hw.tone(_TONES[2 * tone], _TONES[2 * tone + 1])
+    def home(self, menu):
+        """Go to a menu screen (``screen_menus.<menu>``) with the last
+        screen, and the modules only it needed, let go first: the menus'
+        module loads into the heap they leave."""
+        self.clear()
+        if self.resident is not None:
+            self._let_go()
+        import screen_menus
 
+        self.show(getattr(screen_menus, menu)(self))
+
+    def _let_go(self):
+        """Forget the modules loaded since the title first showed (a game's
+        rules, computer players and table, the pause menu): back on the
+        menus, the heap is where it began, however many games were played."""
+        for name in [n for n in sys.modules if n not in self.resident]:
+            _forget(name)
+
+    def to_title(self):
+        """The title screen; a link still open goes (the others told this
+        console left)."""
+        self.end_link(1)
+        self.home("Title")
+
+    def to_game_menu(self):
+        self.home("GameMenu")
+
+    def end_link(self, why=0):
+        """Close the link of link play, the one place it closes: every other
+        console told why (0: the game is over, 1: this one left) and the
+        link's code let go."""
+        link = self.link
+        if link is not None:
+            self.link = None
+            link.close(why)
+            link = None
+            if self.resident is not None:  # its code goes too (none of it is resident)
+                for name in [n for n in sys.modules if n.startswith("link_")]:
+                    if name not in self.resident:
+                        _forget(name)
+
+    # -- games -------------------------------------------------------------------
+    def new_game(self, match):
+        """Deal ``match`` (its deal 0: at random; -1: a winnable one from the
+        game's list of solved deals) and show its table; hosting, the
+        guests that joined take their seats."""
+        if match.deal <= 0:
+            match.redeal = match.deal  # so the next deal is dealt the same way
+            match.deal = _winnable_deal(match.info, self.rng) if match.deal < 0 else 0
+            if match.deal <= 0:
+                match.deal = random_deal(self.rng)
+        link = self.link
+        if link is not None:
+            match.link = link
+            link.seat_guests(match)
+        table = self.play(match)
+        if link is not None:
+            link.start(table)
+
+    def play(self, match, state=None, moves=None, replaying=False):
+        """Show ``match``'s table: its deal, or ``state`` (a saved game,
+        with its ``moves`` when they were kept; a guest's, filled in by its
+        host). Its modules load into a heap without the last screen: what
+        every game uses (the first time: they are kept), the Hard player's
+        search when a seat plays Hard, the rules, then the table."""
+        table = self.load_game(match).Table(self, match, state, moves, replaying)
+        self.show(table)
+        return table
+
+    def load_game(self, match):
+        """The table module of ``match``, with every module its game needs
+        loaded first (``play``)."""
+        self.clear()
+        solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
+        for name in ("screen_setup", "screen_link") + (_HAND if solo else ()):
+            _forget(name)  # not needed again until the menus
+        for name in _SHARED:  # those the menus had no time or no room for
+            if name not in sys.modules and not (solo and name in _HAND):
+                self._load_shared(name)
+        self.preload = 0 if solo else len(_SHARED)  # (the menus load the hand's again)
+        games.by_id(match.info.ID)
+        if match.has(HARD):
+            gc.collect()
+            __import__("opponents_hard")
+        gc.collect()
+        return __import__(match.info.table)
+
+    def _load_shared(self, name):
+        """Module ``name`` of ``_SHARED``, loaded and kept."""
+        before = set(sys.modules)
+        gc.collect()
+        __import__(name)
+        if self.resident is not None:
+            self.resident.update([n for n in sys.modules if n not in before])
+
+    def resume(self):
+        """Continue: the saved game where it was left (or the title, which
+        says why not). A linked game's guests are gone: computers take
+        their seats."""
+        self.clear()
+        saved = self.saves.saved_game()
+        if saved is None:
+            self.to_title()
+            return
+        match, state, moves = saved
+        self.play(match.again(match.deal, match.starter), state, moves)
+
+    def results(self, table):
+        """The game on ``table`` is over: its results, shown once the table
+        has gone (what they say is read from its record now); a linked
+        game's link closes, and computers play the next deal."""
+        facts = table.record.facts(table.state, table.me)
+        self.end_link(0)
+        table.match.link = None  # gone, and what it held with it
+        self.later(self._results, table.match, facts)
+
+    def _results(self, match, facts):
+        self.clear()  # the table and its tiles go, and what only the game needed
+        if self.resident is not None:
+            self._let_go()  # (the next deal loads its rules again)
+        import screen_results
+
+        self.show(screen_results.Results(self, match, facts))
+
+    # -- the main loop ---------------------------------------------------------
     def step(self, now):
         """One frame: events, screen logic, refresh; any failure is caught."""
-        if self.restart_at >= 0:
-            if ticks_diff(now, self.restart_at) >= 0:
+        failsafe = self.failsafe
+        if failsafe.restart_at >= 0:
+            if ticks_diff(now, failsafe.restart_at) >= 0:
                 self.restart()
             return
         try:
             self._step(now)
         except Exception as e:  # noqa: BLE001 - whatever it was: said, saved, restarted
-            self.failed(now, e)
+            failsafe.failed(now, e)
 
     def restart(self):
         """A clean start: the board reloads code.py; where it cannot (the
@@ -211,58 +327,32 @@ class App(Failsafe):
                 self.screen.on_key(key, now)
                 self._run_later()
         while hw.buttons.get_into(ev):
-            self.last_input = now
-            if self.dimmed:
-                self.dimmed = False
-                self._contrast(self.settings.contrast)
-            if not self.screen_on:
-                if ev.kind == PRESS:  # the key that wakes the panel does nothing else
-                    self._wake()
-                continue
+            if not self.power.woken(ev, now):
+                continue  # the key that wakes the panel does nothing else
             if ev.kind == PRESS or ev.kind == REPEAT:
                 if ticks_diff(now, self.guard) < 0:
                     self.held = ev.key  # too soon after the screen showed
                     continue
                 self.screen.on_key(ev.key, now)
                 self._run_later()
-        if self.host is not None:  # link play: frames in and out, whatever the screen
-            self.host.poll(now)
+        if self.link is not None:  # link play: frames in and out, whatever the screen
+            self.link.poll(now)
         self.screen.tick(now)
         self._run_later()
-        if self.notice_group is not None and ticks_diff(now, self.notice_until) >= 0:
-            self._hide_notice()
-        if self.screen_on:
+        self.failsafe.tick(now)
+        if self.power.screen_on:
             hw.display.refresh()
         if self.save_soon:  # after the refresh: the screen answers the key first
             self.save_soon = False
-            self.checkpoint(now)
-        self.retry(now)
-        self._idle(now)
-
-    def _idle(self, now):
-        if self.screen.busy():
-            self.last_input = now  # computer players moving: not idle
-            return
-        quiet = ticks_diff(now, self.last_input)
-        st = self.settings
-        if quiet >= IDLE_SAVE_MS and self.saves.dirty and not self.saves.failed:
-            self.checkpoint(now)  # keys left alone: keep the game before power goes
-        if self.screen_on and not self.dimmed and st.dim_ms and quiet >= st.dim_ms:
-            self.dimmed = True  # the panel stays readable, at the lowest contrast
-            self._contrast(1)
-        if self.screen_on and st.screen_off_ms and quiet >= st.screen_off_ms:
-            self.checkpoint(now)
-            self.screen_on = False
-            self.hw.screen_power(False)
-        elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
-            if self.saves.dirty or self.saves.failed:
-                self.last_input = now  # no sleep while something is not saved
-            elif not self.hw.deep_sleep():  # no deep sleep here: stay dark
-                self.last_input = now
-
-    def _wake(self):
-        self.screen_on = True
-        self.hw.screen_power(True)
+            self.screen.checkpoint()
+        elif self.preload < len(_SHARED) and self.screen.between_games:
+            try:  # on the menus: what the games use, a module a frame
+                self._load_shared(_SHARED[self.preload])
+            except MemoryError:  # no room now: a game's start loads it
+                gc.collect()
+            self.preload += 1
+        self.failsafe.retry(now)
+        self.power.idle(now)
 
     def busy(self):
         """True while the screen is animating or computer players act, a
@@ -273,22 +363,20 @@ class App(Failsafe):
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""
-        for name in _KEEP:  # loaded once, in this order, and kept
-            gc.collect()
-            __import__(name)
-        import screens
+        import screen_menus
 
         if self.resident is None and self.hw.unloads:
-            # modules loaded from here on are let go on the menus
+            # modules loaded from here on (but those every game uses) are let go on the menus
             self.resident = set(sys.modules)
         gc.collect()
-        self.least_free = mem_free()
-        for line in self.about():
+        self.failsafe.note_free()
+        for line in self.failsafe.about():
             self.hw.report("about: " + line.lower())
         if game_id:
-            screens.start_game(self, game_id, players, deal, variant)
+            info = games.info(game_id)
+            self.new_game(Match(info, players or info.DEFAULT_PLAYERS, deal, variant))
         else:
-            self.show(screens.Title(self))
+            self.show(screen_menus.Title(self))
 
     def run(self):
         self.start()
@@ -296,3 +384,78 @@ class App(Failsafe):
         while not self.quit:
             self.step(hw.ticks_ms())
             hw.wait_frame()
+
+
+class Power:
+    """The panel and the board left alone (``App.power``): the game kept
+    after ``IDLE_SAVE_MS`` without a key, the panel dimmed, then dark, then
+    the board in deep sleep, each after its setting's time; any key wakes
+    the panel, and the key that wakes a dark one does nothing else."""
+
+    def __init__(self, app):
+        self.app = app
+        self.last_input = app.hw.ticks_ms()
+        self.screen_on = True
+        self.dimmed = False
+
+    def contrast(self, level):
+        try:
+            self.app.hw.display.brightness = level / 255
+        except (AttributeError, ValueError, RuntimeError):
+            pass  # a panel without a contrast command
+
+    def woken(self, event, now):
+        """A key event came: the panel comes back; False when the key only
+        woke it (a dark panel's first press does nothing else)."""
+        self.last_input = now
+        if self.dimmed:
+            self.dimmed = False
+            self.contrast(self.app.settings.contrast)
+        if self.screen_on:
+            return True
+        if event.kind == PRESS:
+            self.screen_on = True
+            self.app.hw.screen_power(True)
+        return False
+
+    def idle(self, now):
+        app = self.app
+        if app.screen.busy():
+            self.last_input = now  # computer players moving: not idle
+            return
+        quiet = ticks_diff(now, self.last_input)
+        st = app.settings
+        saves = app.saves
+        if quiet >= IDLE_SAVE_MS and saves.dirty and not saves.failed:
+            app.screen.checkpoint()  # keys left alone: keep the game before power goes
+        if self.screen_on and not self.dimmed and st.dim_ms and quiet >= st.dim_ms:
+            self.dimmed = True
+            self.contrast(_DIM)
+        if self.screen_on and st.screen_off_ms and quiet >= st.screen_off_ms:
+            app.screen.checkpoint()
+            self.screen_on = False
+            app.hw.screen_power(False)
+        elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
+            if saves.dirty or saves.failed:
+                self.last_input = now  # no sleep while something is not saved
+            elif not app.hw.deep_sleep():  # no deep sleep here: stay dark
+                self.last_input = now
+
+
+def _winnable_deal(info, rng):
+    """A deal number drawn from the game's list of solved, winnable deals
+    (16-bit little-endian words in a file beside the games), or 0 when the
+    game has no list or it cannot be read."""
+    if not info.solved:
+        return 0
+    try:
+        with open(games.data_path(info.solved), "rb") as f:
+            f.seek(0, 2)
+            n = f.tell() // 2
+            if n == 0:
+                return 0
+            f.seek(2 * rng.below(n))
+            b = f.read(2)
+    except OSError:
+        return 0
+    return b[0] | (b[1] << 8)

@@ -11,7 +11,7 @@ OLED A/B/C) into the same eight logical keys; only such a board loads it.
 
 from micropython import const
 
-from ticks import ticks_diff
+from engine.ticks import ticks_diff
 
 UP = const(0)
 DOWN = const(1)
@@ -130,3 +130,33 @@ def cursor_keys(cursor, target, n):
     right = (target - cursor) % n
     left = (cursor - target) % n
     return [RIGHT] * right if right <= left else [LEFT] * left
+
+
+class Cursor:
+    """Where the person's cursor is over a row of choices (a hand's cards,
+    the solitaire's free cards): ``choices[at]``. The arrows move it round
+    the row; ``keys_to`` gives the presses that bring it to a choice (the
+    simulator's autopilot, and a hint)."""
+
+    def __init__(self):
+        self.choices = []
+        self.at = 0
+
+    def set(self, choices):
+        """New choices (the row drawn again): the cursor stays in the row."""
+        self.choices = choices
+        if self.at >= len(choices):
+            self.at = max(0, len(choices) - 1)
+
+    def move(self, d):
+        n = len(self.choices)
+        if n:
+            self.at = (self.at + d) % n
+
+    def chosen(self):
+        return self.choices[self.at]
+
+    def keys_to(self, choice):
+        """LEFT or RIGHT presses that bring the cursor to ``choice`` (the
+        shorter way round)."""
+        return cursor_keys(self.at, self.choices.index(choice), len(self.choices))

@@ -9,7 +9,7 @@ Only a three-button board's HAL loads this module.
 from micropython import const
 
 from buttons import AXIS_HORIZONTAL, AXIS_VERTICAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from ticks import ticks_diff
+from engine.ticks import ticks_diff
 
 _LONG_MS = const(450)
 

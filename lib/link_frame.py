@@ -88,7 +88,7 @@ class Decoder:
             # the last frame goes; bytes held after it (from a bad
             # frame's bytes searched again) may hold the next one
             self.ready = False
-            self.skip(self.need)
+            self._drop(self.need)
             if self._scan():
                 return 0
         buf = self.buf
@@ -146,13 +146,12 @@ class Decoder:
                 self.bad += 1
             # drop this SYNC only: a real frame may start inside what
             # looked like this one (a frame cut short, then a whole one)
-            self.skip(1)
+            self._drop(1)
         return False
 
-    def skip(self, k):
-        """(The decoder's own; a name the board already holds.) Let the
-        first ``k`` bytes held go, skip to the next SYNC and move what is
-        left to the start of ``buf``."""
+    def _drop(self, k):
+        """Let the first ``k`` bytes held go, skip to the next SYNC and move
+        what is left to the start of ``buf``."""
         buf = self.buf
         pos = self.pos
         j = k

@@ -10,7 +10,8 @@ from micropython import const
 
 import link_frame as lf
 from buttons import START, A, B
-from ticks import ticks_diff
+from engine.ticks import ticks_diff
+from screen import TURN
 
 _PING_MS = const(1000)
 _QUIET_MS = const(5000)  # no frame from the host this long: it is gone (a UART never says)
@@ -23,8 +24,6 @@ WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TUR
 
 
 class Guest:
-    remote = True
-
     def __init__(self, hw, link, now):
         self.hw = hw
         self.link = link
@@ -184,9 +183,7 @@ class Guest:
         if table.state.is_over():
             return False
         if (self.ended and key in (A, B, START)) or (self.paused >= 0 and key == B):
-            import screens
-
-            table.app.home(screens.Title)  # the title closes the link: BYE
+            table.app.to_title()  # the title closes the link: BYE
             return True
         return False
 
@@ -194,7 +191,7 @@ class Guest:
         """This seat's move goes to the host, whose observation answers."""
         if self.paused < 0 and not self.ended and self.link is not None:
             self.act(action)
-            table.waiting = True
+            table.turns.waiting = True
         return True
 
     def sync(self, seat, action):
@@ -224,19 +221,19 @@ class Guest:
             self.hello()
             table.render()
             return
-        table.waiting = False
+        table.turns.waiting = False
         me = table.me
-        table.drawn = []
+        table.drawn.clear()
         if s.counts[me] > was.counts[me]:
-            table.drawn = [c for c in s.hands[me].to_list() if not was.hands[me].contains(c)]
-        if seat < table.players:
+            table.drawn.copy_from(s.hands[me])
+            table.drawn.remove_all(was.hands[me])
+        if seat < table.match.players:
             table.noted(s, was, seat, -1 if action == 255 else action)
-            table.message = table.last_text()
-            table.said[seat] = table.message
-        table.wait_until = now
-        if table.my_turn():
-            table._begin_turn(now)
-            table.app.beep(1)  # app.TURN
+            table.tell(seat)
+        table.turns.wait_until = now
+        if table.turns.my_turn():
+            table.turns.begin(now)
+            table.beep(TURN)
         table.render()
 
     def close(self, why=0):
@@ -244,4 +241,5 @@ class Guest:
             self.say(lf.BYE, why)
             self.link.close()
             self.link = None
+        self.table = None  # the game's heap goes with the table
         self.ended = self.ended or "LEFT"

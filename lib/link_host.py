@@ -1,63 +1,52 @@
 """The hosting console of a linked game (docs/link.md): the one that holds
-the whole state. Guests join in the setup screen (``lobby``), are given a
-seat and a token when the game starts, and from then on are sent only
-their seat's observation after every move (``sync``) and send only their
-seat's actions, which the rules check before the table plays them
-(``want``). A frame that is malformed, of another version, for another
-seat, out of turn, replayed or illegal is refused and counted
-(``refused``), and changes nothing. A guest whose link drops pauses the
-game for everyone until it comes back with its token, or its seat is
-given to a computer (``give_up``).
+the whole state. Guests join while it sets the game up (the lobby), are
+given a seat and a token when it deals (``seat_guests``, ``start``), and
+from then on are sent only their seat's observation after every move
+(``sync``) and send only their seat's actions, which the rules check
+before the table plays them (``heard``). A frame that is malformed, of
+another version, for another seat, out of turn, replayed or illegal is
+refused and counted, and changes nothing. A guest whose link drops pauses
+the game for everyone until it comes back with its token, or its seat is
+given to a computer (``give_up``). Its links are ``link_peers.Peers``.
 """
 
 from micropython import const
 
 import link_frame as lf
 import link_obs
-import opponents
 from buttons import SELECT, START
-from link_seats import BAD, GUEST, ILLEGAL, OTHER, REPLAY, SEAT, TURN, Seats
-from ticks import ticks_diff
+from engine.ticks import ticks_diff
+from link_peers import Peers
+from match import GUEST, NORMAL, PERSON
 
-_QUIET_MS = const(3000)  # a guest silent this long has gone (a UART never says)
-_PING_MS = const(1000)
 _SLOW_MS = const(30000)  # a guest's turn this long: SELECT may give its seat to a computer
-_PEERS = const(16)  # links held at once, at most
+_SEATS = const(12)  # the most seats at a table
+_NONE = const(255)  # no action waiting (``want``)
+# REFUSE reasons and BYE's (docs/link.md; link_guest.WHY says them)
+OVER = const(0)  # BYE: the game is over
+LEFT = const(1)  # BYE: the host left
+BAD = const(1)
+OTHER = const(2)  # another version
+SEAT = const(3)  # a frame for another seat
+TURN = const(4)
+ILLEGAL = const(5)
+FULL = const(6)
+LATE = const(7)
+REPLAY = const(8)
+TAKEN = const(9)  # BYE: a computer took the seat
 
 
-class Peer:
-    """One guest's link: its decoder, seat and token, what it last sent."""
-
-    def __init__(self, link, now):
-        self.link = link
-        self.dec = lf.Decoder()
-        self.seat = -1  # given when the game starts
-        self.token = 0
-        self.seq = -1  # the last frame's seq from it (a replay is refused)
-        self.out = 0  # the seq of our next frame to it
-        self.heard = now
-        self.sent = now
-        self.gone = False
-        self.hello = False  # it said HELLO: a console, not just a cable
-
-
-class Host(Seats):
-    remote = False
+class Host:
     seat = 0  # the host plays seat 0
 
     def __init__(self, hub):
         self.hub = hub
-        self.peers = []
-        self.frame = bytearray(lf.MAX_FRAME)
-        self.data = bytearray(lf.MAX_PAYLOAD)
-        self.rx = bytearray(64)
-        self.want = bytearray(12)  # a checked action waiting for each guest seat (255: none)
-        for i in range(12):
-            self.want[i] = 255
+        self.peers = Peers(hub, self)
+        self.want = bytearray(_SEATS)  # a checked action waiting for each guest seat
+        for i in range(_SEATS):
+            self.want[i] = _NONE
         self.table = None  # the game's table once it started
         self.refused = 0
-        self.messages = 0
-        self.bytes = 0
         self.cut = 0  # links dropped
         self.resumed = 0  # guests back in their seat
         self.tell = False  # a seat was lost this frame: PAUSE goes out once
@@ -65,49 +54,203 @@ class Host(Seats):
         self.turn = -1  # the seat to play when last synced, and since when
         self.since = 0
 
-    # -- sending -----------------------------------------------------------
-    def send(self, p, kind, n):
-        """A frame of ``data[:n]`` to peer ``p``; False when its link is
-        gone (then only marked: what follows is said once, after the frames)."""
-        if p.link is None:
-            return False
-        k = lf.put(self.frame, kind, p.seat if p.seat >= 0 else lf.NO_SEAT, p.out, self.data, n)
-        p.out += 1
-        self.messages += 1
-        self.bytes += k
-        if p.link.send(self.frame, k):
-            return True
-        self._lose(p)
-        return False
+    # -- the lobby and the seats ---------------------------------------------------
+    def joined(self):
+        return [p for p in self.peers.all if not p.gone and p.hello]
 
-    def send_all(self, kind, n):
-        for p in self.peers:
-            if p.seat >= 0 and not p.gone:
-                self.send(p, kind, n)
+    def count(self):
+        """How many guests are in the lobby (the setup screen says)."""
+        return len(self.joined())
 
-    def say(self, p, kind, *values):
-        for i in range(len(values)):
-            self.data[i] = values[i]
-        return self.send(p, kind, len(values))
+    def seat_guests(self, match):
+        """The host dealt: the guests that joined take the seats no person
+        has, in the order they came (``match.kinds`` says)."""
+        kinds = match.kinds
+        while len(kinds) < match.players:
+            kinds.append(NORMAL)
+        n = self.count()
+        for i in range(1, match.players):
+            if n and kinds[i] != PERSON:
+                kinds[i] = GUEST
+                n -= 1
+        match.link = self
 
-    def sync(self, mover=255, action=255, only=None):
+    def start(self, table):
+        """The game is dealt: each guest is told its seat, with a token to
+        come back with; the others are refused. A token is random from the
+        board, never from the deals' generator: from its numbers a guest
+        could work back to the deal, and every hand."""
+        self.table = table
+        match = table.match
+        seats = [i for i in range(match.players) if match.kind(i) == GUEST]
+        k = 0
+        for p in self.peers.all:
+            if p.gone or not p.hello:
+                continue
+            if k < len(seats):
+                p.seat = seats[k]
+                p.token = _token()
+                k += 1
+                self.grant(p)
+            else:
+                self.peers.say(p, lf.BYE, FULL)
+                self.peers.lose(p)
+
+    def hello(self, p):
+        d = p.dec
+        if d.n != 4:
+            return self.refuse(p, BAD)
+        b = d.buf
+        k = lf.PAYLOAD
+        token = (b[k] & 0x3F) << 24 | b[k + 1] << 16 | b[k + 2] << 8 | b[k + 3]  # 30 bits
+        peers = self.peers
+        if self.table is None:
+            p.hello = True
+            if len(self.joined()) >= _SEATS:
+                peers.say(p, lf.BYE, FULL)
+                peers.lose(p)
+            else:  # in: waiting for the host to start
+                peers.say(p, lf.LOBBY, self.count())
+            return
+        for o in peers.all:  # a guest back: its seat, and the game exactly as it is
+            if not token or o.token != token or o.seat < 0:
+                continue
+            if o is not p:
+                if not o.gone:
+                    break  # its console is still here: a stolen token
+                p.seat, p.token, o.seat = o.seat, token, -1
+                peers.close_link(o)
+            back = p.gone or o is not p
+            p.gone = False
+            p.heard = self.now
+            self.grant(p)
+            if back:
+                self.resumed += 1
+                if self.waiting() < 0:
+                    peers.send_all(lf.RESUME, 0)
+            return
+        peers.say(p, lf.BYE, LATE)  # the game has started: politely, no
+        peers.lose(p)
+
+    def grant(self, p):
+        """``p``'s seat and token, then what its seat sees, and whether the
+        game waits for another."""
+        t = self.table
+        m = t.match
+        d = self.peers.data
+        d[0] = p.seat
+        d[1] = m.info.SAVE_ID
+        d[2] = m.players
+        d[3] = m.variant
+        d[4] = m.starter
+        for i in range(4):
+            d[5 + i] = p.token >> (24 - 8 * i) & 0xFF
+        if self.peers.send(p, lf.SEAT, 9):
+            self.sync(only=p)
+            seat = self.waiting()
+            if seat >= 0:
+                self.peers.say(p, lf.PAUSE, seat)
+
+    def lost(self, p):
+        """``p`` is gone: the game waits for its seat, if it had one (said
+        once, after the frames: ``poll``)."""
+        if p.seat >= 0 and self.waiting() >= 0:
+            self.cut += 1
+            self.tell = True
+
+    def waiting(self):
+        """The seat of a guest that is gone (the game waits for it), or -1."""
+        if self.table is not None and not self.table.state.is_over():
+            for p in self.peers.all:
+                if p.gone and p.seat >= 0:
+                    return p.seat
+        return -1
+
+    def slow(self):
+        """The guest seat to play if its turn has lasted over ``_SLOW_MS``, or -1."""
+        t = self.table
+        if t is None or self.turn < 0 or t.match.kind(self.turn) != GUEST:
+            return -1
+        return self.turn if ticks_diff(self.now, self.since) > _SLOW_MS else -1
+
+    def give_up(self, seat):
+        """A computer takes ``seat``: its guest did not come back, or took too
+        long (it is told so)."""
+        peers = self.peers
+        for p in peers.all:
+            if p.seat == seat:
+                if not p.gone:
+                    peers.say(p, lf.BYE, TAKEN)
+                peers.close_link(p)
+                peers.all.remove(p)
+                break
+        if self.waiting() < 0:
+            peers.send_all(lf.RESUME, 0)
+
+    # -- frames ----------------------------------------------------------------------
+    def poll(self, now):
+        """Frames in and out (the app calls this every frame, whatever the
+        screen); then, once, who the game waits for."""
+        self.now = now
+        self.peers.poll(now, self.table is not None)
+        if self.tell:
+            self.tell = False
+            seat = self.waiting()
+            if seat >= 0:
+                self.peers.data[0] = seat
+                self.peers.send_all(lf.PAUSE, 1)
+
+    def heard(self, p):
+        """A whole frame from ``p`` (in its decoder): judged by the rules."""
+        d = p.dec
+        if d.version != lf.VERSION:
+            return self.refuse(p, OTHER)
+        if d.seq == p.seq and d.kind != lf.PING:
+            return self.refuse(p, REPLAY)
+        p.seq = d.seq
+        kind = d.kind
+        if kind == lf.HELLO:
+            return self.hello(p)
+        if p.gone or kind == lf.PING:
+            return  # a link marked gone speaks again: only HELLO brings it back
+        if kind == lf.BYE:
+            self.peers.lose(p)
+            return
+        if kind != lf.ACTION or d.n != 1:
+            return self.refuse(p, BAD)
+        if p.seat < 0 or d.seat != p.seat:
+            return self.refuse(p, SEAT)
+        s = self.table.state
+        if s.is_over() or s.current_player() != p.seat or self.want[p.seat] != _NONE:
+            return self.refuse(p, TURN)
+        a = d.buf[lf.PAYLOAD]
+        if not s.is_legal(a):
+            return self.refuse(p, ILLEGAL)
+        self.want[p.seat] = a  # the table plays it on its next frame
+
+    def refuse(self, p, why):
+        self.refused += 1
+        self.peers.say(p, lf.REFUSE, why, p.dec.kind)
+
+    def sync(self, mover=_NONE, action=_NONE, only=None):
         """Each guest's observation (or ``only``'s), after a move by ``mover``."""
         t = self.table
         s = t.state
-        for p in self.peers:
+        peers = self.peers
+        d = peers.data
+        for p in peers.all:
             if p.seat < 0 or p.gone or (only is not None and p is not only):
                 continue
             obs = s.observe(p.seat, t.obs)  # the table's scratch state: free once a move is noted
-            d = self.data
             d[0] = mover
-            d[1] = action if action < 255 and _seen(obs, action) else 255
-            self.send(p, lf.OBS, link_obs.put(obs, d, 2))
+            d[1] = action if action < _NONE and _seen(obs, action) else _NONE
+            peers.send(p, lf.OBS, link_obs.put(obs, d, 2))
         seat = -1 if s.is_over() else s.current_player()
         if seat != self.turn:  # a new turn: a guest's starts its clock (``slow``)
             self.turn = seat
             self.since = self.now
 
-    # -- the table's hooks (table.py): a table of a linked game calls these ----
+    # -- the table's hooks (table.py): a table of a linked game calls these --------
     def tick(self, table, now):
         """True while the game waits for a guest (the app polls the link)."""
         return self.waiting() >= 0
@@ -124,9 +267,7 @@ class Host(Seats):
         if key == START:
             return False
         if key == SELECT:
-            app = table.app
-            app.levels[seat] = opponents.NORMAL
-            table.setup = table.setup[:5] + (bytes(app.levels[: table.players]),)
+            table.match.kinds[seat] = NORMAL  # and so in the game's save
             self.give_up(seat)
             table.message = "P%d: A COMPUTER PLAYS ON" % (seat + 1)
         return True
@@ -141,109 +282,27 @@ class Host(Seats):
         seat = self.slow()
         return "P%d IS TAKING LONG" % (seat + 1) if seat >= 0 else ""
 
-    def slow(self):
-        """The guest seat to play if its turn has lasted over ``_SLOW_MS``, or -1."""
-        t = self.table
-        if t is None or self.turn < 0 or t.app.levels[self.turn] != GUEST:
-            return -1
-        return self.turn if ticks_diff(self.now, self.since) > _SLOW_MS else -1
-
-    def poll(self, now):
-        """Take new links and every frame that came; mark the silent gone
-        (a cable stays open: its guest may speak again); then say once
-        who the game waits for. The app calls this every frame."""
-        self.now = now
-        while True:
-            link = self.hub.accept()
-            if link is None:
-                break
-            if len(self.peers) >= _PEERS:  # more links than a table has seats: no
-                link.close()
-                continue
-            self.peers.append(Peer(link, now))
-        tidy = False
-        for p in self.peers:
-            if p.link is None:
-                continue
-            n = p.link.recv_into(self.rx)
-            if n < 0:
-                p.link.close()
-                p.link = None
-                self._lose(p)
-                tidy = True
-                continue
-            i = 0
-            while i < n or p.dec.ready:
-                i += p.dec.feed(self.rx, n - i, i)
-                if not p.dec.ready:
-                    break
-                p.heard = now
-                self.frame_from(p)
-            if p.gone:
-                tidy = tidy or p.seat < 0
-                continue
-            if ticks_diff(now, p.heard) > _QUIET_MS:
-                if self.table is None:  # in the lobby: not joined until it speaks again
-                    p.hello = False  # (its link stays: a cable's guest may come later)
-                else:
-                    self._lose(p)
-            elif ticks_diff(now, p.sent) > _PING_MS:
-                p.sent = now
-                self.say(p, lf.PING)
-        for p in self.peers:
-            if p.gone and p.seat < 0:
-                tidy = True
-        if tidy:  # links that hold no seat and are gone: let go
-            for p in self.peers:
-                if p.gone and p.seat < 0 and p.link is not None:
-                    p.link.close()
-            self.peers = [p for p in self.peers if not (p.gone and p.seat < 0)]
-        if self.tell:
-            self.tell = False
-            seat = self.waiting()
-            if seat >= 0:
-                self.data[0] = seat
-                self.send_all(lf.PAUSE, 1)
-
-    def frame_from(self, p):
-        d = p.dec
-        if d.version != lf.VERSION:
-            return self.refuse(p, OTHER)
-        if d.seq == p.seq and d.kind != lf.PING:
-            return self.refuse(p, REPLAY)
-        p.seq = d.seq
-        kind = d.kind
-        if kind == lf.HELLO:
-            return self.hello(p)
-        if p.gone or kind == lf.PING:
-            return  # a link marked gone speaks again: only HELLO brings it back
-        if kind == lf.BYE:
-            self._lose(p)
-            return
-        if kind != lf.ACTION or d.n != 1:
-            return self.refuse(p, BAD)
-        if p.seat < 0 or d.seat != p.seat:
-            return self.refuse(p, SEAT)
-        t = self.table
-        s = t.state
-        if s.is_over() or s.current_player() != p.seat or self.want[p.seat] != 255:
-            return self.refuse(p, TURN)
-        a = d.buf[lf.PAYLOAD]
-        if s.why_illegal(a):
-            return self.refuse(p, ILLEGAL)
-        self.want[p.seat] = a  # the table plays it on its next frame
-
-    def refuse(self, p, why):
-        self.refused += 1
-        self.say(p, lf.REFUSE, why, p.dec.kind)
-
     def pop(self, seat):
         """The checked action waiting for ``seat``, or -1."""
         a = self.want[seat]
-        if a == 255:
+        if a == _NONE:
             return -1
-        self.want[seat] = 255
+        self.want[seat] = _NONE
         return a
+
+    def close(self, why=OVER):
+        """The link ends (``App.end_link``, which lets its code go): each
+        guest told why, the hub shut."""
+        self.peers.close(why)
+        self.table = None  # the game's heap goes with the table
+
+
+def _token():
+    """30 random bits from the board (never 0)."""
+    import os
+
+    b = os.urandom(4)
+    return ((b[0] & 0x3F) << 24 | b[1] << 16 | b[2] << 8 | b[3]) or 1
 
 
 def _seen(obs, a):

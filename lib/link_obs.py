@@ -10,6 +10,7 @@ and never the deal number. ``get`` reads it back into a state made once
 from the same game and table: decoding allocates nothing.
 """
 
+import save_codec as codec
 from save_codec import put_bytes, put_varint
 from save_snapshot import put_fields
 
@@ -34,79 +35,51 @@ def put(obs, buf, pos):
 class Reader:
     """Reads observations into ``state`` (made once: ``_blank()`` of the
     game and table). ``read`` returns False, with the state unusable until
-    the next good one, when the bytes do not fit the game. (Not
-    ``save_read.Reader``: that one slices, and is let go after start-up.)"""
+    the next good one, when the bytes do not fit the game. Decoding
+    allocates nothing: the one ``save_codec.Reader`` it reads with is made
+    here and pointed at each observation."""
 
     def __init__(self, state):
         self.state = state
-        self.data = None
-        self.pos = 0
-        self.end = 0
-
-    def _u8(self):
-        if self.pos >= self.end:
-            raise ValueError
-        b = self.data[self.pos]
-        self.pos += 1
-        return b
-
-    def _varint(self):
-        b = self._u8()
-        neg = b & 0x40
-        v = b & 0x3F
-        shift = 6
-        while b & 0x80:
-            b = self._u8()
-            if shift > 27 or (b & 0x7F) >> (30 - shift):
-                raise ValueError  # at most 30 bits: no long int
-            v |= (b & 0x7F) << shift
-            shift += 7
-        return -v if neg else v
-
-    def _bytes(self, into, n):
-        if n > len(into) or self.pos + n > self.end:
-            raise ValueError
-        data = self.data
-        for i in range(n):
-            into[i] = data[self.pos + i]
-        self.pos += n
+        self.bytes = codec.Reader(b"")
 
     def read(self, data, pos, n):
-        self.data = data
-        self.pos = pos
-        self.end = pos + n
+        r = self.bytes
+        r.data = data
+        r.pos = pos
+        r.end = pos + n
         s = self.state
         try:
             for name in s.FIELDS:
-                v = self._varint()
+                v = r.varint()
                 if isinstance(getattr(s, name), bool):
                     v = bool(v)
                 setattr(s, name, v)
             for name in s.BUFFERS:
                 into = getattr(s, name)
-                if self._u8() != len(into):
+                if r.u8() != len(into):
                     raise ValueError
-                self._bytes(into, len(into))
+                r.into(into, len(into))
             for name in s.SETS:
                 w = getattr(s, name).w
-                if self._u8() != len(w):
+                if r.u8() != len(w):
                     raise ValueError
                 for i in range(len(w)):
-                    w[i] = self._varint()
-            s.deck_n = self._u8()
-            if self._u8():
-                self._bytes(s.deck, s.deck_n)
+                    w[i] = r.varint()
+            s.deck_n = r.u8()
+            if r.u8():
+                r.into(s.deck, s.deck_n)
             else:  # unknown order: blank
                 for i in range(len(s.deck)):
                     s.deck[i] = 0
-            s.pile_n = self._u8()
-            self._bytes(s.pile, s.pile_n)
+            s.pile_n = r.u8()
+            r.into(s.pile, s.pile_n)
             for hand in s.hands:
                 w = hand.w
                 for i in range(len(w)):
-                    w[i] = self._varint()
-            self._bytes(s.counts, s.num_players)
-            if s.deck_n > len(s.deck) or self.pos != self.end:
+                    w[i] = r.varint()
+            r.into(s.counts, s.num_players)
+            if s.deck_n > len(s.deck) or r.pos != r.end:
                 raise ValueError
         except ValueError:
             return False

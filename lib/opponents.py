@@ -1,5 +1,7 @@
 """Computer opponents at three levels, for every game with opponents.
 
+The levels are seat kinds (``match.py``: EASY, NORMAL, HARD):
+
 - Easy: any legal action, chosen at random.
 - Normal: the game's own heuristic (``basic_policy`` in its module).
 - Hard: determinized Monte Carlo search (``opponents_hard.py``), loaded only for a
@@ -11,19 +13,10 @@ card its seat cannot; the tests reshuffle the hidden cards and check that
 no decision changes.
 """
 
-from micropython import const
+from engine.gamestate import MAX_ACTIONS
+from match import EASY, HARD
 
-from games import MAX_ACTIONS
-
-EASY = const(0)
-NORMAL = const(1)
-HARD = const(2)
-# Not a computer: another person at this console (pass-and-play). Saved in
-# a game's setup with the levels, so a resumed game knows who is who.
-PERSON = const(3)
-NAMES = ("Easy", "Normal", "Hard", "Person")  # 4: a console linked (link_host.GUEST)
-
-_buf = [0] * MAX_ACTIONS
+_buf = bytearray(MAX_ACTIONS)
 
 
 def choose(game, obs, prng, level, moves=0, clock=None):

@@ -12,10 +12,9 @@ after a turnover), it searches one world deeper instead (``_deep``).
 Loaded (``opponents.choose``) only for games with a Hard seat.
 """
 
-
 from micropython import const
 
-from games import MAX_ACTIONS
+from engine.gamestate import MAX_ACTIONS
 
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal

@@ -24,7 +24,7 @@ so newer firmware reads older saves.
 A copy is put together in one buffer made when the console starts
 (``copy``, a slot long), record by record, and written with one
 assignment: saving needs no fresh heap. Reading the store at power-up is
-``save_storeread.py``'s, loaded then and let go.
+``save_read.py``'s, loaded then and let go.
 
 On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
 starting a slot afresh erases and rewrites that sector, and a power cut
@@ -36,6 +36,12 @@ other slot whatever happens.
 from micropython import const
 
 LAYOUT = const(1)  # the slot layout this firmware writes
+# The records of a copy, most important first (``saves.py`` says what each is)
+SETTINGS = const(1)
+STATS = const(2)
+GAME = const(3)
+LAST = const(4)
+MOVES = const(5)
 HEAD = const(10)  # bytes before a copy's payload
 MAGIC0 = const(0x45)  # "E"
 MAGIC1 = const(0x43)  # "C"
@@ -89,13 +95,6 @@ class Store:
         self.dropped = ()  # record kinds the last save had no room for
         self.n = HEAD  # the copy being put together ends here
         self._dropped = []
-
-    def load(self):
-        """The newest good copy's records as {kind: bytes}; ``status``
-        says what was found (``save_storeread.py`` does the reading)."""
-        import save_storeread
-
-        return save_storeread.load(self)
 
     def begin(self):
         self.n = HEAD

@@ -9,15 +9,13 @@ what the seat sees. Loaded only when Link play is chosen.
 
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
-from screens import GameMenu, Screen, Title, load_game
-
-
-def open(app):  # noqa: A001 - the title calls screen_link.open (a name costs a board RAM)
-    return LinkMenu(app)
+from screen import Screen
 
 
 class LinkMenu(Screen):
     """Host game or Join game; a link that cannot open is said here."""
+
+    between_games = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -27,7 +25,7 @@ class LinkMenu(Screen):
         )
         self.note = ui.TextRow(32, 0, 26 if app.small else 44)
         self.group.append(self.note.grid)
-        keys = ui.TextRow(32, 0, app.height - 6)
+        keys = ui.TextRow(32, 0, app.hw.height - 6)
         if not app.small:
             keys.set(app.legend("{A} CHOOSE  {B} BACK"))
             self.group.append(keys.grid)
@@ -40,7 +38,7 @@ class LinkMenu(Screen):
         elif key in (A, START):
             self._open(self.menu.index == 0, now)
         elif key == B:
-            self.app.home(Title)
+            self.app.to_title()
 
     def _open(self, host, now):
         app = self.app
@@ -62,17 +60,19 @@ class LinkMenu(Screen):
         if host:
             from link_host import Host
 
-            app.host = Host(link)
-            app.show(GameMenu(app))
+            app.link = Host(link)
+            app.to_game_menu()
         else:
             from link_guest import Guest
 
-            app.host = Guest(hw, link, now)
+            app.link = Guest(hw, link, now)
             app.show(Join(app))
 
 
 class Join(Screen):
     """A guest waiting for its host: what the link says, B to give up."""
+
+    between_games = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -80,12 +80,12 @@ class Join(Screen):
         self.rows = [ui.TextRow(32, 0, y) for y in ((8, 15, 22) if app.small else (20, 30, 40))]
         for row in self.rows:
             self.group.append(row.grid)
-        link = app.host.link
+        link = app.link.link
         self.rows[0].set(link.name.upper()[:32] if link is not None else "")
         self.rows[2].set(app.legend("{B} BACK"))
 
     def tick(self, now):
-        guest = self.app.host  # (the app polls its link every frame)
+        guest = self.app.link  # (the app polls it every frame)
         if guest is None:
             return
         if guest.ended:
@@ -96,19 +96,19 @@ class Join(Screen):
             self.app.later(_seated, self.app, guest)
 
     def on_key(self, key, now):
-        if key in (B, START) or (key == A and self.app.host.ended):
-            self.app.home(Title)  # the title closes the link
+        if key in (B, START) or (key == A and self.app.link.ended):
+            self.app.to_title()  # the title closes the link
 
 
 def _seated(app, guest):
-    """The host started and gave this console a seat: its table."""
+    """The host started and gave this console a seat: its table, which
+    holds only what the seat sees (the host's first observation fills it
+    before anything of it is shown)."""
     import games
+    from match import Match
 
     save_id, players, variant, starter = guest.setup
-    info = None
-    for i in games.CATALOGUE:
-        if i.SAVE_ID == save_id:
-            info = i
+    info = games.by_save_id(save_id)
     if info is None:
         guest.ended = "A GAME THIS CONSOLE LACKS"
         return
@@ -119,13 +119,11 @@ def _seated(app, guest):
     except ValueError:
         guest.ended = "A SEAT THAT CANNOT BE"
         return
-    app.levels = []
-    game, mod = load_game(app, info.ID)
-    # the shape of the game's state, empty: the host's first observation
-    # fills it before anything of it is shown
-    state = game.new_state(players, 1, variant, starter)
+    match = Match(info, players, 0, variant, starter, link=guest)  # no deal: never told
+    app.load_game(match)  # its modules compile into a heap without this screen
+    rules = games.by_id(info.ID)
+    state = rules.new_state(players, 1, variant, starter)  # the shape of the game's state
     state._copy_from(state._blank())
-    t = mod.Table(app, game, players, 0, variant, starter, state=state, replaying=True)
-    guest.attach(t)
-    t.waiting = True  # nothing to play until the host's observation comes
-    app.show(t)
+    table = app.play(match, state, None, True)
+    guest.attach(table)
+    table.turns.waiting = True  # nothing to play until the host's observation comes

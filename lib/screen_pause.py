@@ -3,17 +3,15 @@
 Resume, Round so far (``Round``: what each seat did last), Rules, Hint,
 Sound on/off, Restart (the same deal), New deal, Quit to the game menu.
 The table stays in memory, untouched, while the menu shows; Resume puts
-it back on the panel, and so do B and START. The cursor stays where it
-was left, for the next pause. Loaded with the table (every game pauses),
-with the rules pages (``screen_rules.py``), so neither compiles in a heap
-a game has cut up.
+it back on the panel, and so do B and START. Loaded with the table (every
+game pauses), so it never compiles in a heap a game has cut up; the rules
+pages (``screen_rules.py``, a small module) load when asked for. The
+cursor stays where it was left, for the next pause.
 """
 
 import ui
-from app import CLICK
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from screen_rules import Rules
-from screens import GameMenu, Screen, start_game
+from screen import CLICK, PAUSE_MENU, REFUSED, Screen
 
 ITEMS = ("Resume", "Round so far", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
 
@@ -27,7 +25,7 @@ class Pause(Screen):
         head.set("PAUSED  " + table.game.NAME)
         self.group.append(head.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 8 if small else 9, 12 if small else 11,
-                            2 if small else 5, app.cursors, 3)  # fmt: skip
+                            2 if small else 5, app.menus, PAUSE_MENU)  # fmt: skip
         app.save_soon = True  # the game is written once the menu shows
 
     def _items(self):
@@ -50,12 +48,15 @@ class Pause(Screen):
     def choose(self, item):
         app = self.app
         t = self.table
+        match = t.match
         if item == "Resume":
             self.resume()
         elif item == "Round so far":
             app.show(Round(app, self, t))
         elif item == "Rules":
-            app.show(Rules(app, self, t.game.ID))
+            import screen_rules
+
+            app.show(screen_rules.Rules(app, self, match.info))
         elif item == "Hint":
             self.resume()
             t.hint()
@@ -64,26 +65,23 @@ class Pause(Screen):
             st = app.settings
             st.sound = 0 if st.sound else 1
             app.saves.dirty = True  # written with the game, on the next save
-            app.beep(CLICK)
+            self.beep(CLICK)
             self.menu.set_items(self._items())
         elif item == "Quit":
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
                 return
-            app.cursors[3] = 0  # the next game's pause opens on Resume
-            if app.host is not None:  # the others are told: the host's save resumes it
-                app.host.close(1)
-                app.host = None
-            app.home(GameMenu)  # the game stays kept: Continue on the title
-        elif t.host is not None:  # a linked game goes on: not restarted from here
-            app.beep(2)  # app.REFUSED
+            app.menus[PAUSE_MENU] = 0  # the next game's pause opens on Resume
+            app.end_link(1)  # the others are told: the host's save resumes it
+            app.to_game_menu()  # the game stays kept: Continue on the title
+        elif match.link is not None:  # a linked game goes on: not restarted from here
+            self.beep(REFUSED)
         else:  # a game abandoned this way is not counted in the statistics
-            app.cursors[3] = 0  # the next pause opens on Resume, not on this
-            game_id, players, variant, starter, deal = t.setup[:5]
+            app.menus[PAUSE_MENU] = 0  # the next pause opens on Resume, not on this
             if item == "Restart deal":  # once this menu and the table have gone
-                app.later(start_game, app, game_id, players, deal, variant, starter)
+                app.later(app.new_game, match.again(match.deal, match.starter))
             else:
-                app.later(start_game, app, game_id, players, app.deal_mode, variant)
+                app.later(app.new_game, match.again(match.redeal))
 
     def resume(self):
         self.app.show(self.table)
@@ -96,8 +94,6 @@ class Round(Screen):
     other key goes back to ``back`` (the table or its pause menu)."""
 
     def __init__(self, app, back, table):
-        from table import who  # loaded at start-up (app._KEEP); it imports this module
-
         super().__init__(app)
         self.back = back
         head = ui.TextRow(32, 0, 0)
@@ -106,9 +102,9 @@ class Round(Screen):
         s = table.state
         turn = -1 if s.is_over() else s.current_player()
         lines = []
-        for seat in range(table.players):
-            lines.append(("@" if seat == turn else " ") + (table.said[seat] or who(seat)))
-        self.view = ui.Scroller(self.group, lines, 8, 7, (app.height - 8) // 7)
+        for seat in range(table.match.players):
+            lines.append(("@" if seat == turn else " ") + (table.said[seat] or table.who(seat)))
+        self.view = ui.Scroller(self.group, lines, 8, 7, (app.hw.height - 8) // 7)
 
     def on_key(self, key, now):
         if not self.view.scroll(key):

@@ -14,14 +14,14 @@ from micropython import const
 import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
-from screens import Screen, data_path
+from screen import Screen
 
 _PAGE_LINES = const(7)
 
 
-def rules_path(game_id):
+def rules_path(info):
     """Where a game's rules pages are: beside its rules module."""
-    return data_path(games.info(game_id).module + "_rules.txt")
+    return games.data_path(info.module + "_rules.txt")
 
 
 def page_starts(path):
@@ -50,10 +50,10 @@ def read_page(path, start):
 
 
 class Rules(Screen):
-    def __init__(self, app, back, game_id):
+    def __init__(self, app, back, info):
         super().__init__(app)
         self.back = back
-        self.path = rules_path(game_id)
+        self.path = rules_path(info)
         try:
             self.starts = page_starts(self.path)
         except OSError:  # the rules file is missing from this build

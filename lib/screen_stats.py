@@ -7,12 +7,11 @@ back; changed settings are written once, on leaving.
 
 import games
 import ui
-from app import CLICK
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from screens import Screen, Title
+from screen import CLICK, SETTINGS_MENU, Screen
 
 NEVER = 0
-# (attribute, label, choices, names of the choices); attributes: saves.SAVED
+# (attribute, label, choices, names of the choices); attributes: save_codec.SAVED
 CHOICES = (
     ("sound", "Sound", (1, 0), ("On", "Off")),
     ("pace_ms", "Pace", (300, 700, 1200, 2000), ("Fast", "Normal", "Slow", "Slower")),
@@ -87,7 +86,7 @@ class Stats(Screen):
         elif key in (RIGHT, DOWN, A, SELECT):
             self.index = (self.index + 1) % n
         elif key in (B, START):
-            self.app.home(Title)
+            self.app.to_title()
             return
         self._render()
 
@@ -103,7 +102,7 @@ class SettingsScreen(Screen):
             row.set(app.legend("{LR} CHANGE  {B} BACK"))
             self.group.append(row.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
-                            1 if small else 4, app.cursors, 2)  # fmt: skip
+                            1 if small else 4, app.menus, SETTINGS_MENU)  # fmt: skip
 
     def _items(self):
         st = self.app.settings
@@ -120,12 +119,12 @@ class SettingsScreen(Screen):
             self.changed = True
             self.app.apply_settings()
             if CHOICES[self.menu.index][0] == "sound":
-                self.app.beep(CLICK)
+                self.beep(CLICK)
             self.menu.set_items(self._items())
         elif key in (B, START):
             if self.changed:
                 self.app.saves.commit()  # one write for all the changes
-            self.app.home(Title)
+            self.app.to_title()
 
     def checkpoint(self):
         if self.changed:

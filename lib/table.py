@@ -1,40 +1,41 @@
-"""The table screen shared by the card games played from a hand: your hand
-along the bottom with a cursor, the others' card counts on top, and the
-game's own piles in between (each game's ``table_*.py`` draws those).
+"""The table of the card games played from a hand (Color Elevator, Elevator,
+Bastard, Roller Coaster): your hand along the bottom with a cursor, the
+others' card counts on top and the game's own piles in between (each
+game's ``table_<game>.py`` draws those and names its moves), the computer
+players' turns, and pass-and-play's cover.
 
 Keys on your turn: LEFT/RIGHT move the cursor, A plays the card under it
-(a refused card says why), B takes back the last card of an unfinished
-turn, START ends a multi-card play, SELECT draws or passes. B with nothing
-to take back opens the pause menu (``screen_pause.py``: resume, rules, hint,
-sound, restart, new deal, quit). While the computer players move, A, B or
-START hurry them along.
+(a refused card says why), B takes back a card of a turn not finished,
+SELECT ends a play of several cards or else draws or passes, UP shows the
+round so far, START pauses (``screen_pause.py``). While the computer
+players move, A or B hurry them along; START pauses whoever is to play.
+
+A table has its game's record (``table_record.GameRecord``: the match and
+the moves, and when they are saved), its cursor (``buttons.Cursor``), its
+keys (``table_keys.HandKeys``), its view (``table_view.HandView``) and its
+turns (``table_turns.Turns``: whose turn it is, and the others' moves).
+The link of a linked game (``match.link``; the app moves its frames) is
+called at six points only: each frame (``tick``: whether to wait), each
+key (``on_key``), a move chosen (``take``), a move made (``sync``), a
+guest's move due (``pop``) and the message line (``text``).
 
 Your choices go straight into the engine state, so the engine alone says
-what is legal; a copy taken at the start of your turn makes undo exact.
-The keys and the game's lifecycle are ``table_keys.py``'s (the base of
-every table); this module lays the table out, draws it and runs the
-computer players' turns.
+what is legal; a copy taken at the start of your turn makes undo exact. A
+card played allocates nothing: what the table says of it (the message
+line, the round view, a refusal's reason from the game's text module) is
+made when it is drawn.
 """
 
-import cards
-import opponents
-import ui
-from app import TURN
-from table_keys import HUMAN, TableKeys
-from ticks import ticks_add, ticks_diff
-
-
-def by_rank(card):
-    """Hand order: by rank, aces first, jokers last; suits C D H S."""
-    r = cards.rank(card)
-    return (r if r >= 0 else 13) * 8 + cards.suit(card) + 1
-
-
-me = HUMAN  # the seat called YOU (none in pass-and-play: -1)
-
-
-def who(seat):
-    return "YOU" if seat == me else "P%d" % (seat + 1)
+import games
+from buttons import AXIS_HORIZONTAL, SELECT, A, Cursor
+from engine import cards
+from engine.cardset import CardSet
+from engine.gamestate import MAX_ACTIONS
+from screen import REFUSED, Screen
+from table_keys import HandKeys
+from table_record import GameRecord
+from table_turns import Turns
+from table_view import SAY_MOVE, SAY_NOTHING, SAY_PICKED, SAY_REFUSAL, HandView, by_rank
 
 
 class Last:
@@ -58,60 +59,51 @@ class Last:
         self.b = o.b
 
 
-class Table(TableKeys):
+class HandTable(Screen):
+    axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
 
-    # -- layout ----------------------------------------------------------
-    def _layout(self, app):
-        """The widgets, what the table makes once, and the first turn."""
-        global me
-        me = self.me if len(self.people) == 1 else -1  # friends: every seat by number
+    def __init__(self, app, match, state=None, moves=None, replaying=False):
+        super().__init__(app)
+        self.match = match
+        self.game = games.by_id(match.info.ID)
+        self.state = state if state is not None else match.new_state()
+        self.record = GameRecord(app.saves, match, moves, state is not None, replaying)
+        self.cursor = Cursor()
+        # the seats people play (you, seat 0, and pass-and-play friends); the
+        # hand shown is ``me``'s, and while ``turns.covered`` none is: the
+        # console is being passed to the next person, who shows theirs with A
+        self.people = match.people()
+        self.me = 0
+        self.link = link = match.link
+        if link is not None and link.seat:  # a linked guest shows its own seat
+            self.me = link.seat
+            self.people = [link.seat]
+        self.you = self.me if len(self.people) == 1 else -1  # friends: every seat by number
+        self.said = [""] * match.players  # what each seat did last (the round view)
+        self.message = ""
         # made once: the state at the start of the person's turn (undo), and
         # what the seat to play sees (an observation each turn, no allocation)
         self.base = self.state._blank()
         self.obs = self.state._blank()
         self.last = Last()  # what the last turn did (and as the person's turn began)
         self.base_last = Last()
-        self.picked = []  # actions taken so far this turn
-        self.drawn = []  # the cards the person's hand gained by the last action
-        self.first = 0  # first hand card shown (scrolling); ``hand``: sorted
-        self.wait_until = 0
-        self.skip = False
-        self.waiting = False  # link play: this guest's action is on its way to the host
-        g = self.group
-        small = app.small
-        self.status = ui.TextRow(32, 0, 0)
-        g.append(self.status.grid)
-        if small:
-            self.status2 = None
-            self.msg = ui.TextRow(32, 0, 7)
-            self.help = None
-            hand_y = 15
-            hand_x = 14 + self.small_pile_width()
-        else:
-            self.status2 = ui.TextRow(32, 0, 7)
-            g.append(self.status2.grid)
-            self.msg = ui.TextRow(32, 0, 30)
-            self.help = ui.TextRow(32, 0, 37)
-            g.append(self.help.grid)
-            hand_y = 46
-            hand_x = 4
-        g.append(self.msg.grid)
-        self.layout_piles(app)
-        self.slots = (app.width - hand_x - 4) // ui.HAND_PITCH
-        self.hand_x = hand_x
-        self.hand_y = hand_y
-        self.cards = ui.CardRow(self.slots, hand_x, hand_y)  # the hand: one TileGrid
-        g.append(self.cards.grid)
-        self.more_left = ui.TextRow(1, hand_x - 4, hand_y + 4)
-        self.more_right = ui.TextRow(1, app.width - 4, hand_y + 4)
-        g.append(self.more_left.grid)
-        g.append(self.more_right.grid)
-        self.bar = ui.bar(ui.HAND_PITCH - 1, 2 if not small else 1, hand_x, hand_y + 15)
-        g.append(self.bar)
-        self._begin_turn(0)
+        self.picked = bytearray(MAX_ACTIONS)  # actions taken so far this turn
+        self.picked_n = 0
+        self.drawn = CardSet(self.state.decks)  # what the person's last action drew
+        self.say = SAY_NOTHING  # what the message line says when next drawn (table_view.py)
+        self.say_about = -1  # ... of which seat, or action
+        self.turns = Turns(self, len(self.people) > 1 and state is not None)  # resumed: hidden
+        self.view = HandView(self, app)
+        self.keys = HandKeys(self)
+        self.turns.begin(0)
+        self.render()
 
+    def who(self, seat):
+        return "YOU" if seat == self.you else "P%d" % (seat + 1)
+
+    # -- each game's: its piles, and what its moves say --------------------------
     def small_pile_width(self):
         """Pixels the piles take left of the hand on a 128x32 panel."""
         return 0
@@ -122,9 +114,85 @@ class Table(TableKeys):
     def render_piles(self):
         """Show the game's piles."""
 
+    def noted(self, s, was, seat, action):
+        """``seat`` has just taken ``action`` (``was``: the state before
+        it): update ``self.last``."""
+
     def last_text(self):
         """One line about the last thing that happened."""
         return ""
+
+    def mid_turn(self):
+        """True while the person's turn is under way (cards chosen, more
+        to come), so B takes back rather than pausing."""
+        return False
+
+    def picked_text(self):
+        return ""
+
+    def help_text(self):
+        return self.HELP
+
+    def status_count(self, seat):
+        return str(self.state.counts[seat])
+
+    def stock_text(self):
+        return "STOCK %d" % self.state.deck_n
+
+    def on_turn_key(self, key, now):
+        """A table's own handling of a key on the person's turn (True if
+        it used the key)."""
+        return False
+
+    def choose_card(self, card, now):
+        """A was pressed on ``card``: most games play it."""
+        self.take(card, now)
+
+    def presses_for(self, action):
+        """Key presses a person makes to take ``action`` from here (the
+        simulator's autopilot and tests use this)."""
+        if action == self.game.DONE or action == self.game.DRAW:
+            return [SELECT]
+        return self.cursor.keys_to(action) + [A]
+
+    def drew(self, seat, n):
+        """What ``seat`` drew, for the message: the cards themselves when
+        they came to the person's hand, else how many."""
+        if seat == self.me and self.drawn.count():
+            return " DREW " + cards.codes(self.drawn.to_list())
+        return " DREW %d" % n if n > 1 else " DREW A CARD"
+
+    # -- the keys ----------------------------------------------------------------
+    def on_key(self, key, now):
+        self.keys.press(key, now)
+
+    def resumed(self):
+        """Back on the panel after the pause menu."""
+        self.message = ""
+        self.render()
+
+    def hint(self):
+        """Say what the Normal computer player would do from here (the pause
+        menu's Hint)."""
+        self.keys.hint()
+
+    def refuse(self, action):
+        """Say why ``action`` is not allowed now (when drawn) and buzz."""
+        self.say = SAY_REFUSAL
+        self.say_about = action
+        self.beep(REFUSED)
+
+    def take(self, action, now):
+        """The person's ``action``: played and logged if the rules allow it,
+        else refused. Allocates nothing."""
+        if not self.state.is_legal(action):
+            self.refuse(action)
+            return
+        if self.link is not None and self.link.take(self, action):
+            return  # a guest's: the host plays it, and its observation comes back
+        self.play(action)
+        self.record.log(action)
+        self.played(action, now)
 
     def play(self, action):
         """Apply ``action`` for the seat to play, noting what it did (the
@@ -134,169 +202,67 @@ class Table(TableKeys):
         was = self.obs
         was._copy_from(s)
         s.apply(action)
-        self.drawn = []
         me = self.me
+        self.drawn.clear()
         if s.counts[me] > was.counts[me]:  # named in the message (``drew``)
-            self.drawn = [c for c in s.hands[me].to_list() if not was.hands[me].contains(c)]
+            self.drawn.copy_from(s.hands[me])
+            self.drawn.remove_all(was.hands[me])
         self.noted(s, was, seat, action)
-        if self.host is not None:
-            self.host.sync(seat, action)  # link play: every guest sees the move
+        if self.link is not None:
+            self.link.sync(seat, action)  # link play: every guest sees the move
 
-    def noted(self, s, was, seat, action):
-        """``seat`` has just taken ``action`` (``was``: the state before
-        it): update ``self.last``."""
-
-    def drew(self, seat, n):
-        """What ``seat`` drew, for the message: the cards themselves when
-        they came to the person's hand, else how many."""
-        if seat == self.me and self.drawn:
-            return " DREW " + cards.codes(self.drawn)
-        return " DREW %d" % n if n > 1 else " DREW A CARD"
-
-    def status_count(self, seat):
-        return str(self.state.counts[seat])
-
-    def stock_text(self):
-        return "STOCK %d" % self.state.deck_n
-
-    # -- turn flow ---------------------------------------------------------
-    def my_turn(self):
-        s = self.state
-        if s.is_over() or self.covered or self.waiting:
-            return False
-        return s.current_player() == self.me
-
-    def _begin_turn(self, now):
-        seat = self.state.current_player()
-        if seat != self.me and seat in self.people:
-            self.covered = True  # another person's turn: pass the console first
-        if not self.my_turn():
-            # the last move stays on screen a moment before the next one (or the results)
-            self.wait_until = ticks_add(now, 0 if self.skip else self.app.settings.pace_ms)
+    def played(self, action, now):
+        """The person's ``action`` is played: their turn goes on, or ends."""
+        if self.turns.my_turn() and self.mid_turn():
+            self.picked[self.picked_n] = action  # the same turn goes on
+            self.picked_n += 1
+            self.say = SAY_PICKED
             return
+        self.picked_n = 0
+        self.tell(self.me)
+        self.turns.begin(now)
+
+    def _undo(self):
+        self.picked_n -= 1
+        self.record.unlog()
+        self.state._copy_from(self.base)
+        self.last.copy_from(self.base_last)
+        for i in range(self.picked_n):
+            self.play(self.picked[i])
+        self.say = SAY_PICKED
+
+    def tell(self, seat):
+        """The message line says what ``seat`` just did when next drawn,
+        and the round view keeps it."""
+        self.say = SAY_MOVE
+        self.say_about = seat
+
+    def kept_turn(self):
+        """The person's turn begins: the state and the last move as it
+        starts, for B's take-back."""
         self.base._copy_from(self.state)
         self.base_last.copy_from(self.last)
-        self.picked = []
-        self.skip = False
+        self.picked_n = 0
 
     def busy(self):
-        return not self.my_turn() and not self.passing()
+        return self.turns.busy()
 
     def tick(self, now):
-        s = self.state
-        host = self.host
-        if host is not None and host.tick(self, now):
-            return  # link play: a guest waits for its host, a host for a guest
-        if s.is_over():
-            if ticks_diff(now, self.wait_until) >= 0 or self.skip:
-                self.finish()
-            return
-        if self.my_turn() or self.passing():
-            return
-        if not self.skip and ticks_diff(now, self.wait_until) < 0:
-            return
-        seat = s.current_player()
-        levels = self.app.levels
-        level = levels[seat] if seat < len(levels) else opponents.NORMAL
-        if level == 4 and host is not None:  # a linked console's seat (link_host.GUEST)
-            action = host.pop(seat)
-            if action < 0:
-                return
-        else:
-            hw = self.app.hw  # Hard watches the board's clock (THINK_MS)
-            obs = s.observe(seat, self.obs)
-            action = opponents.choose(self.game, obs, self.app.rng, level, 0, hw.ticks_ms)
-        self.play(action)
-        self.log(action)
-        pace = 0 if self.skip else self.app.settings.pace_ms
-        if s.current_player() == seat and not s.is_over():
-            self.wait_until = ticks_add(now, pace // 2)  # mid-turn: each card a moment
-        else:
-            self.wait_until = ticks_add(now, pace)
-            if not s.is_over() and s.current_player() in self.people:
-                self._begin_turn(now)
-                if self.my_turn():
-                    self.app.beep(TURN)
-        self.message = self.last_text()
-        self.said[seat] = self.message
-        self.render()
+        self.turns.tick(now)
 
-    # -- the person's keys ---------------------------------------------------
+    # -- keeping the game ----------------------------------------------------------
+    def checkpoint(self):
+        """Save the game in progress (pause menu, idle) if it changed."""
+        self.record.checkpoint(self.state)
+
+    def finish(self):
+        """The game is over: count it and show the results; its record is
+        written (one write) and printed on the serial console just after
+        they appear, with the table's memory free."""
+        if self.record.count(self.state):
+            self.app.save_soon = True  # written once the results are on screen
+        self.app.results(self)
+
+    # -- drawing -------------------------------------------------------------------
     def render(self):
-        s = self.state
-        self.hand = [] if self.covered else s.hands[self.me].to_list()
-        self.hand.sort(key=self.hand_order)
-        n = len(self.hand)
-        if self.cursor >= n:
-            self.cursor = max(0, n - 1)
-        if self.cursor < self.first:
-            self.first = self.cursor
-        elif self.cursor >= self.first + self.slots:
-            self.first = self.cursor - self.slots + 1
-        if self.first > max(0, n - self.slots):
-            self.first = max(0, n - self.slots)
-        for i in range(self.slots):
-            j = self.first + i
-            self.cards.set(i, self.hand[j] if j < n else ui.CARD_NONE)
-        self.more_left.set("<" if self.first > 0 else " ")
-        self.more_right.set(">" if self.first + self.slots < n else " ")
-        bar_x = self.hand_x + (self.cursor - self.first) * ui.HAND_PITCH
-        if self.bar.x != bar_x:
-            self.bar.x = bar_x
-        self.bar.hidden = n == 0 or not self.my_turn()
-        self.render_piles()
-        self._render_status()
-        wait = self.passing()
-        lost = self.host.text(self) if self.host is not None else ""
-        if lost:
-            self.msg.set(lost)
-        elif wait:
-            self.msg.set("PASS TO P%d - PRESS A" % (s.current_player() + 1))
-        elif self.help is None and not self.message and self.my_turn():
-            self.msg.set(self.app.legend(self.help_text()))  # a small panel: the keys, when quiet
-        else:
-            self.msg.set(self.message)
-        if self.help is not None:
-            text = "{A} SKIP AHEAD  {START} MENU"
-            if lost:
-                text = "{B} TO THE TITLE" if self.host.seat else "{SELECT} A COMPUTER PLAYS ON"
-            elif wait:
-                text = "{A} SHOW HAND  {START} MENU"
-            elif self.my_turn():
-                text = self.help_text()
-            self.help.set(self.app.legend(text))
-
-    def help_text(self):
-        return self.HELP
-
-    def _render_status(self):
-        s = self.state
-        parts = []
-        me = self.me
-        many = self.players > 6  # up to 12 seats: a shorter form
-        for seat in range(self.players):
-            if seat == me:
-                continue
-            # the seat to play: "@", the font's solid arrow (ui_glyphs), which no
-            # move's text uses, so "P2:4@P3:4" reads as P3 to play
-            mark = "@" if s.current_player() == seat else " "
-            name = str(seat + 1) if many else "P%d" % (seat + 1)
-            parts.append("%s%s:%s" % (mark, name, self.status_count(seat)))
-        opp = "".join(parts)
-        you = "@" if s.current_player() == me else " "
-        mine = you + who(me) + " " + self.stock_text()
-        if self.status2 is None:  # a small panel: you first, then the others, then the stock
-            line = you + who(me) + ":" + self.status_count(me) + opp + " S" + str(s.deck_n)
-            if len(line) > 32:  # many seats: counts only, in seat order, the one to play marked
-                turn = s.current_player()
-                parts = [("@" if seat == turn else " ") + self.status_count(seat)
-                         for seat in range(self.players)]  # fmt: skip
-                line = "".join(parts) + " S" + str(s.deck_n)
-            self.status.set(line[:32])
-            return
-        if len(opp) <= 32:
-            self.status.set(opp)
-            self.status2.set(mine + (" DEAL " + str(self.deal) if self.deal else " LINKED GAME"))
-        else:
-            self.status.set(opp[:32])
-            self.status2.set(opp[32:] + " " + mine)
+        self.view.draw(self)

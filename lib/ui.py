@@ -150,7 +150,6 @@ class CardView(CardRow):
             CardRow.set(self, 0, card)
 
 
-
 def bar(width, height, x, y):
     """A solid white rectangle (cursor underline, separators)."""
     bmp = displayio.Bitmap(width, height, 2)

@@ -19,11 +19,17 @@ The drawing runs at the module's top level, so its code and the packed
 bits are dropped as soon as the module has loaded.
 """
 
+import gc
+
 import displayio
 import terminalio
 from micropython import const
 
-import cards
+from engine import cards
+
+# this module's compile leaves garbage: collected first, so the sheets made
+# below (kept for good) go low in the heap, not in the middle of its free part
+gc.collect()
 
 FONT_W = const(4)
 FONT_H = const(6)
@@ -108,6 +114,7 @@ for _t in (_SLOT_TOP, _SLOT_BOTTOM):  # dotted outline of an empty pile
     for _x in range(0, CARD_ART, 2):
         CARDS[_t * CARD_W + _x, 0 if _t == _SLOT_TOP else HALF_H - 1] = 1
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
+gc.collect()  # the drawing's garbage too: the functions below go low as well
 
 BIG = terminalio.FONT.bitmap
 BIG_W, BIG_H = terminalio.FONT.get_bounding_box()[:2]

@@ -20,7 +20,7 @@ def play_turn(session):
     state = getattr(table, "state", None)
     if state is None or state.is_over():
         return False
-    if getattr(table, "passing", None) is not None and table.passing():
+    if getattr(table, "turns", None) is not None and table.turns.passing():
         session.press("A")  # pass-and-play: the next person shows their hand
         return True
     seat = state.current_player()
@@ -38,7 +38,7 @@ def open_game(session, game_id, players, deal, variant=0, people=()):
     made persons for pass-and-play, the deal number entered as digits),
     then START. Returns the table screen."""
     import games
-    import opponents
+    from match import PERSON
 
     title = session.screen
     for _ in range(len(title.items)):  # the title opens where it was left
@@ -61,11 +61,11 @@ def open_game(session, game_id, players, deal, variant=0, people=()):
         elif row == "variant":
             while setup.variant != variant:
                 session.press("RIGHT")
-        elif row == "level" and people:
+        elif row == "others" and people:
             while not setup.rows[setup.menu.index + 1].startswith("seat"):
                 session.press("RIGHT")  # to Per seat: a row for each seat
         elif row.startswith("seat") and int(row[4:]) in people:
-            while setup.seat_levels[int(row[4:])] != opponents.PERSON:
+            while setup.seat_kinds[int(row[4:])] != PERSON:
                 session.press("RIGHT")
         elif row == "deal":
             session.press("A")  # random -> a number, edited digit by digit

@@ -21,9 +21,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Adafruit libraries the device code imports, and for packages the modules
 # of theirs it uses (the rest would only take flash).
-ADAFRUIT_LIBS = (
-    ("adafruit_displayio_ssd1306", None),
-)
+ADAFRUIT_LIBS = (("adafruit_displayio_ssd1306", None),)
 # Our device code: (source dir, destination dir under the drive).
 OURS = (("lib", "lib"), ("games", "games"), ("hal", "hal"))
 SETTINGS = (

@@ -21,7 +21,7 @@ import sys
 import time
 
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from prng import Prng
+from engine.prng import Prng
 from sim import cli
 from sim.headless import Session
 
@@ -34,10 +34,11 @@ class Broken(AssertionError):
     pass
 
 
-def check_state(state, setup, cards_of_deal):
-    """The engine's invariants for the state on the table."""
+def check_state(state, match, cards_of_deal):
+    """The engine's invariants for the state on the table of ``match``."""
     if sorted(state.all_cards()) != cards_of_deal:
-        raise Broken("cards not conserved in %s" % (setup,))
+        raise Broken("cards not conserved in %s %d players, deal %d"
+                     % (match.info.ID, match.players, match.deal))  # fmt: skip
     for seat in range(state.num_players):
         if state.counts[seat] != len(state.hands[seat]):  # the public hand sizes
             raise Broken("seat %d's hand holds %d cards, its count says %d"
@@ -60,12 +61,12 @@ def check_state(state, setup, cards_of_deal):
 
 def check_log(table):
     """The table's move list replays to the state it shows."""
-    import save_snapread
+    import save_read
 
-    if not table.moves_ok or table.replaying:
+    r = table.record
+    if not r.complete or r.replaying:
         return
-    moves = bytes(table.moves[: table.moves_n])
-    if save_snapread.replay(table.setup, moves).key() != table.state.key():
+    if save_read.replay(r.match, bytes(r.moves[: r.n])).key() != table.state.key():
         raise Broken("the move list does not replay to the table's state")
 
 
@@ -98,15 +99,13 @@ def run(presses, seed=1, profile="pico-128x64", replay_every=250, report=None):
             last_screen = screen
             screens[name] = screens.get(name, 0) + 1
             state = getattr(screen, "state", None)
-            if state is None or not hasattr(screen, "setup"):
+            if state is None or not hasattr(screen, "record"):
                 continue
             if state is not last_state:  # a new deal (or a resumed game)
                 last_state = state
-                game_id, players, variant, starter, deal = screen.setup[:5]
-                games_seen.add(game_id)
-                fresh = screen.game.new_state(players, deal, variant)
-                cards_of_deal = sorted(fresh.all_cards())
-            check_state(state, screen.setup, cards_of_deal)
+                games_seen.add(screen.match.info.ID)
+                cards_of_deal = sorted(screen.match.new_state().all_cards())
+            check_state(state, screen.match, cards_of_deal)
             if i % replay_every == 0:
                 check_log(screen)
             if report is not None and i % 10000 == 0 and i:

@@ -9,9 +9,9 @@ games played (``sim.replay.GameWatch``: the last one's replay line).
 
 from app import App
 from buttons import key_by_name
+from engine.ticks import ticks_diff
 from sim.hal import SimHAL
 from sim.replay import GameWatch
-from ticks import ticks_diff
 
 
 class Session:

@@ -99,7 +99,7 @@ def _ms(bytes_):
 
 
 def markdown(f, section, table, num):
-    """The page's section (``bench``'s helpers passed in)."""
+    """The page's section (``sim.figures``' helpers passed in)."""
     import games
 
     rows = []

@@ -40,7 +40,6 @@ FRAME_S = 0.002  # a frame of the real clock: fast, but the links' timeouts hold
 
 
 def _session(seed, link):
-    import screens
     from sim.headless import Session
 
     s = Session(seed=seed, pace_ms=0)
@@ -48,7 +47,7 @@ def _session(seed, link):
     hw.virtual_time = False
     hw.wait_frame = lambda: time.sleep(FRAME_S)
     hw.link = link
-    s.app.home(screens.Title)  # the title again: it offers the link now
+    s.app.to_title()  # the title again: it offers the link now
     s.wait_guard()
     return s
 
@@ -78,7 +77,7 @@ def run_host(a):
 
     s = _session(a.seed, ("host", a.serial or 0))
     _choose(s, "Host game")
-    host = s.app.host
+    host = s.app.link
     with open(a.port_file + ".tmp", "w") as f:
         f.write(str(getattr(host.hub, "port", 0)))
     os.replace(a.port_file + ".tmp", a.port_file)
@@ -115,31 +114,32 @@ def run_host(a):
             s.frame()
             continue
         lost_at = None
-        if t.moves_n > moves:
-            moves = t.moves_n
-            live = [p for p in host.peers if not p.gone and p.seat >= 0]
+        if t.record.n > moves:
+            moves = t.record.n
+            live = [p for p in host.peers.all if not p.gone and p.seat >= 0]
             if live and a.cut_links and rng.random() < a.cut_links and not t.state.is_over():
-                host.drop(rng.choice(live))  # the cable pulled
+                host.peers.drop(rng.choice(live))  # the cable pulled
                 continue
         if not autopilot.play_turn(s):
             s.frame()
     _frames(s, 10)
     st = table.state
-    deal = games.by_id(a.game).new_state(table.players, table.deal, table.variant, table.starter)
+    m = table.match
+    deal = m.new_state()
     out = {
         "finished": type(s.screen).__name__ == "Results",
-        "setup": [table.game.ID, table.players, table.variant, table.starter, table.deal],
-        "moves": bytes(table.moves[: table.moves_n]).hex(),
+        "setup": [m.info.ID, m.players, m.variant, m.starter, m.deal],
+        "moves": bytes(table.record.moves[: table.record.n]).hex(),
         "key": st.key(),
         "over": st.is_over(),
         "cards_conserved": sorted(st.all_cards()) == sorted(deal.all_cards()),
-        "messages": host.messages,
-        "bytes": host.bytes,
+        "messages": host.peers.messages,
+        "bytes": host.peers.bytes,
         "links_cut": host.cut,
         "resumed": host.resumed,
         "refused": host.refused,
         "gave_up": gave_up,
-        "seats": [p.seat for p in host.peers],
+        "seats": [p.seat for p in host.peers.all],
     }
     with open(a.out, "w") as f:
         json.dump(out, f)
@@ -159,7 +159,7 @@ def run_guest(a):
     link_guest.Guest.__init__ = init
     s = _session(a.seed, ("join", a.serial or "127.0.0.1:%d" % a.port))
     _choose(s, "Join game")
-    guest = s.app.host
+    guest = s.app.link
     deadline = time.time() + a.timeout
     while type(s.screen).__name__ != "Results" and time.time() < deadline:
         if guest.ended:

@@ -17,8 +17,9 @@ The last line is one JSON object: ``session_heap_kb`` ({"py", "mpy"}),
 ``title_heap_kb``, ``peak_heap_kb``, ``pystack_bytes``, ``saves_written``,
 ``saves_expected``, ``restarts`` and the figures behind them.
 
-The VM is 64-bit: a 32-bit board needs 0.55-0.69 of these figures
-(``../shared/notes/device-measurements.md``).
+The VM is 64-bit, and these are VM figures: what a board needs is
+measured on a board (``../shared/notes/device-measurements.md``), never
+scaled from them.
 """
 
 import json
@@ -259,11 +260,13 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
     """The map as text: .py beside .mpy."""
     w = out.write
     py, mpy = maps["py"], maps["mpy"]
-    w("Memory map of the long session on the MicroPython VM (64-bit: a board\n"
-      "needs 0.55-0.69 of these figures). KB.\n\n")  # fmt: skip
+    w("Memory map of the long session on the MicroPython VM (64-bit: VM figures;\n"
+      "a board's are measured on a board: ../shared/notes/device-measurements.md).\n"
+      "KB.\n\n")  # fmt: skip
     w("Live heap after a collection (a 4 MB heap: nothing runs short), and the\n"
       "names interned so far (a name, once interned, is never freed; the pool\n"
-      "that holds them grows by doubling, a block at a time):\n")  # fmt: skip
+      "that holds them grows by doubling, a block at a time; where it doubles is\n"
+      "the VM's, and the budget runs make its pool first: tests/mp/vmhal.py):\n")  # fmt: skip
     w("  %-30s %9s %9s %16s %16s\n" % ("moment", "py", "mpy", "py names (KB)",
                                        "mpy names (KB)"))  # fmt: skip
     seen = []
@@ -275,8 +278,10 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
         w("  %-30s %9s %9s %9d (%4s) %9d (%4s)\n" % (name, _kb(a.get("used", 0)),
           _kb(b.get("used", 0)), a.get("names", 0), _kb(a.get("name_bytes", 0)),
           b.get("names", 0), _kb(b.get("name_bytes", 0))))  # fmt: skip
-    w("  %-30s %9s %9s   (the most at the end of a frame: %s / %s)\n\n" % (
-        "session peak", _kb(py["peak"][0]), _kb(mpy["peak"][0]), py["peak"][1], mpy["peak"][1]))
+    w(
+        "  %-30s %9s %9s   (the most at the end of a frame: %s / %s)\n\n"
+        % ("session peak", _kb(py["peak"][0]), _kb(mpy["peak"][0]), py["peak"][1], mpy["peak"][1])
+    )
     for k in ("py", "mpy"):
         pools = maps[k]["pools"]
         steps = ["%d names (%s KB)" % (c, _kb(t)) for _p, c, t in pools[1:]]
@@ -287,8 +292,10 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
             (_p, a, ta), (_q, b, tb) = pools[-2], pools[-1]
             w("  the next pool, about %s KB at once, comes at about %d names\n"
               % (_kb(2 * (tb - ta)), b + 2 * (b - a)))  # fmt: skip
-    w("The instrumented run holds the instruments' own code and names (tests/mp/memmap.py):\n"
-      "the session's figures without them are the fragmentation pass's below.\n\n")
+    w(
+        "The instrumented run holds the instruments' own code and names (tests/mp/memmap.py):\n"
+        "the session's figures without them are the fragmentation pass's below.\n\n"
+    )
     w("Fragmentation in a heap of %d KB (the session as it runs): in use, free,\n"
       "and the largest free block, at each moment:\n" % budget)  # fmt: skip
     w("  %-30s %8s %8s %8s | %8s %8s %8s\n" % ("moment", "py used", "free", "largest",
@@ -303,8 +310,10 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
         mos = [(mo.get("largest_free", 0), i, mo) for i, mo in enumerate(frag[k]["moments"])]
         if mos:
             lf, i, mo = min(mos, key=lambda t: t[0])
-            w("  %s: the least largest free block of any moment: %s KB of %s free (%s, moment %d"
-              " of %d)\n" % (k, _kb(lf), _kb(mo.get("free", 0)), mo["name"], i + 1, len(mos)))
+            w(
+                "  %s: the least largest free block of any moment: %s KB of %s free (%s, moment %d"
+                " of %d)\n" % (k, _kb(lf), _kb(mo.get("free", 0)), mo["name"], i + 1, len(mos))
+            )
     for k in ("py", "mpy"):
         if not frag[k]["ok"]:
             tail = frag[k]["tail"].strip().splitlines()[-8:]
@@ -428,8 +437,10 @@ def main(argv=None):
         "title_heap_kb": round(title.get("used", 0) / 1024, 1),
         "title_after_heap_kb": round(after.get("used", 0) / 1024, 1),
         "peak_heap_kb": {k: round(m["peak"][0] / 1024, 1) for k, m in maps.items()},
-        "largest_free_kb": {k: round(min([mo.get("largest_free", 0) for mo in f["moments"]]
-                                         or [0]) / 1024, 1) for k, f in frag.items()},
+        "largest_free_kb": {
+            k: round(min([mo.get("largest_free", 0) for mo in f["moments"]] or [0]) / 1024, 1)
+            for k, f in frag.items()
+        },
         "pystack_bytes": stack["bytes"],
         "pystack_frames": stack["frames"],
         "saves_written": end.get("written", 0),

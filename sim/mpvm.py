@@ -76,7 +76,16 @@ def figures(stdout):
 
 
 # The VM runners and what they import beside the bundle (run as ``-m NAME``)
-HARNESS = ("vmhal", "app_run", "session", "memmap", "save_squeeze", "link_run", "startup")
+HARNESS = (
+    "vmhal",
+    "app_run",
+    "session",
+    "memmap",
+    "save_squeeze",
+    "link_run",
+    "startup",
+    "take_alloc",
+)
 
 
 def app_tree(dest, mpy=False):

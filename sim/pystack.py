@@ -165,7 +165,7 @@ def _name(code):
 def base_frames(table=False):
     """``code.py``'s module frame and ``App.run``: under every chain on a
     board. With ``table``, also the frames from there to a computer
-    player's decision (``App.step``, ``App._step``, ``Table.tick``), for
+    player's decision (``App.step``, ``App._step``, ``HandTable.tick``), for
     decisions followed without the app around them."""
     import app
 
@@ -176,7 +176,7 @@ def base_frames(table=False):
         import table as table_module
 
         frames += (app.App.step.__code__, app.App._step.__code__,
-                   table_module.Table.tick.__code__)  # fmt: skip
+                   table_module.HandTable.tick.__code__)  # fmt: skip
     return frames
 
 
@@ -189,8 +189,8 @@ def _autopilot(profile, game, players, seed, variant=0, levels=None):
 
     s = Session(profile=profile, game=game, players=players, deal=seed, pace_ms=0,
                 variant=variant)  # fmt: skip
-    if levels is not None:
-        s.app.levels = levels
+    if levels is not None:  # the computers' levels (match.py's seat kinds)
+        s.screen.match.kinds = bytearray(levels)
     autopilot.play_to_results(s)
     s.press("B")  # results -> menu: the record is written
 
@@ -242,14 +242,15 @@ def _hard_game(game_id, players, deal):
     down to ``Table.tick`` are counted under it: ``base_frames(True)``)."""
     import games
     import opponents
-    from prng import Prng
+    from engine.prng import Prng
+    from match import HARD
 
     game = games.by_id(game_id)
     state = game.new_state(players, deal)
     rng = Prng(deal)
     while not state.is_over():
         seat = state.current_player()
-        state.apply(opponents.choose(game, state.observe(seat), rng, opponents.HARD, 0, None))
+        state.apply(opponents.choose(game, state.observe(seat), rng, HARD, 0, None))
 
 
 def scenarios(quick=False):
@@ -261,8 +262,13 @@ def scenarios(quick=False):
     for profile in profiles:
         for game, players in (("color-elevator", 4), ("elevator-solitaire", 1), ("elevator", 6),
                               ("bastard", 12), ("roller-coaster", 8)):  # fmt: skip
-            out.append(("autopilot %s %s" % (game, profile),
-                        lambda p=profile, g=game, n=players: _autopilot(p, g, n, 7), False))
+            out.append(
+                (
+                    "autopilot %s %s" % (game, profile),
+                    lambda p=profile, g=game, n=players: _autopilot(p, g, n, 7),
+                    False,
+                )
+            )
         out.append(("hints and saves " + profile, lambda p=profile: _hints_and_saves(p), False))
     for profile in ("pico-128x64", "feather-128x32"):
         out.append(("fuzz " + profile, lambda p=profile: _fuzz(p, 200 if quick else 3000, 11),
@@ -270,8 +276,13 @@ def scenarios(quick=False):
     for game, players, deal in (("color-elevator", 4, 3), ("elevator", 4, 3), ("bastard", 4, 3),
                                 ("bastard", 12, 3), ("roller-coaster", 4, 11),
                                 ("roller-coaster", 3, 7)):  # fmt: skip
-        out.append(("hard %s %d players" % (game, players),
-                    lambda g=game, n=players, d=deal: _hard_game(g, n, d), True))
+        out.append(
+            (
+                "hard %s %d players" % (game, players),
+                lambda g=game, n=players, d=deal: _hard_game(g, n, d),
+                True,
+            )
+        )
     return out
 
 

@@ -1,7 +1,7 @@
 """Replays a recorded game move by move on the console's own table.
 
-A record is what the console keeps of its last finished game (setup and
-moves); the device prints it on the serial console as one line
+A record is what the console keeps of its last finished game (its match
+and moves); the device prints it on the serial console as one line
 (``ELEVATOR-REPLAY 1 ...``). ``python -m sim --replay FILE`` takes a file
 holding that line (other text around it is fine) or a saved store image
 (the simulator's ``--nvm`` file), or the line itself as the argument
@@ -17,13 +17,13 @@ to a file).
 """
 
 import games
+import games.text
 import save_codec
 import save_read
-import save_snapread
 import save_store
-import screens
 from buttons import RIGHT, START, A, B
-from ticks import ticks_add, ticks_diff
+from engine.ticks import ticks_add, ticks_diff
+from screen import Screen
 
 
 def record_line(data):
@@ -73,7 +73,7 @@ def live_table(screen):
     for _ in range(4):
         if screen is None:
             return None
-        if hasattr(screen, "setup") and hasattr(screen, "moves_n"):
+        if hasattr(screen, "record") and hasattr(screen, "match"):
             return screen
         screen = getattr(screen, "table", None) or getattr(screen, "back", None)
     return None
@@ -88,17 +88,18 @@ class GameWatch:
 
     def see(self, app):
         t = live_table(app.screen)
-        if t is not None and t is not self.table and not t.replaying:
+        if t is not None and t is not self.table and not t.record.replaying:
             self.table = t
 
     def record(self):
-        """The last game's record bytes (setup and moves so far), or None:
+        """The last game's record bytes (match and moves so far), or None:
         no game, or a resumed game whose earlier moves were not kept."""
         t = self.table
-        if t is None or not t.moves_ok:
+        if t is None or not t.record.complete:
             return None
+        r = t.record
         try:
-            return save_codec.to_bytes(save_codec.put_record, t.setup, t.moves, t.moves_n)
+            return save_codec.to_bytes(save_codec.put_record, r.match, r.moves, r.n)
         except (IndexError, ValueError):  # longer than any record can be
             return None
 
@@ -116,8 +117,8 @@ def keep_game(app, now):
     """Keep the game as the console does when the keys are left alone, and
     any other change not written yet: a simulator that ends (quit, closed,
     hung up) loses nothing."""
-    if app.screen is not None and app.restart_at < 0:
-        app.checkpoint(now)
+    if app.screen is not None and app.failsafe.restart_at < 0:
+        app.screen.checkpoint()
     if app.saves.dirty:
         app.saves.commit()
 
@@ -160,15 +161,13 @@ def load_record(path):
     return saves.last
 
 
-class Replay(screens.Screen):
+class Replay(Screen):
     def __init__(self, app, record):
         super().__init__(app)
-        setup, self.moves = save_read.read_record(record)
-        game_id, players, variant, starter, deal, levels = setup
-        app.levels = list(levels)
-        module = __import__(games.info(game_id).table)
-        self.table = module.Table(app, games.by_id(game_id), players, deal, variant, starter,
-                                  replaying=True)  # fmt: skip
+        match, self.moves = save_codec.read_record(record)
+        games.by_id(match.info.ID)  # the rules, then the table
+        module = __import__(match.info.table)
+        self.table = module.Table(app, match, None, None, True)
         self.group = self.table.group
         self.axis = self.table.axis
         self.i = 0
@@ -193,9 +192,9 @@ class Replay(screens.Screen):
         a = self.moves[self.i]
         seat = s.current_player()
         who = "YOU" if seat == 0 else "P%d" % (seat + 1)
-        what = "take back" if a == save_codec.UNDO else s.describe(a)
+        what = "take back" if a == save_codec.UNDO else games.text.describe(s, a)
         try:
-            save_snapread.play(s, a, t.play)  # the table notes each move, as in play
+            save_read.play(s, a, t.play)  # the table notes each move, as in play
         except ValueError as e:
             self.error = "MOVE %d REFUSED: %s" % (self.i + 1, e)
             self._say(self.error.upper()[:32])
@@ -212,7 +211,7 @@ class Replay(screens.Screen):
 
     def on_key(self, key, now):
         if key == B:
-            self.app.home(screens.Title)
+            self.app.to_title()
         elif key in (A, START) and not self.done():
             self.paused = not self.paused
             if self.paused:

@@ -20,8 +20,8 @@ import json
 import sys
 import time
 
+from engine.prng import DEAL_MAX, Prng
 from games import CATALOGUE, by_id
-from prng import DEAL_MAX, Prng
 from sim import cli
 
 
@@ -32,8 +32,11 @@ def fail(message):
 # How a finished game ended, by the codes each game keeps (its ``ending``
 # field, or its winner and idle turns): for these reports only, so the
 # board holds none of the words.
-_ENDINGS = {"color-elevator": ("", "won", "stalled", "limit"),
-            "elevator": ("", "ranked", "turn-limit"), "bastard": ("", "ranked", "turn-limit")}
+_ENDINGS = {
+    "color-elevator": ("", "won", "stalled", "limit"),
+    "elevator": ("", "ranked", "turn-limit"),
+    "bastard": ("", "ranked", "turn-limit"),
+}
 
 
 def ending_name(s):

@@ -14,8 +14,8 @@ import argparse
 import json
 import time
 
+from engine.prng import Prng
 from games import by_id
-from prng import Prng
 
 GAMES = ("bastard", "roller-coaster", "color-elevator")
 

@@ -12,10 +12,11 @@ and each level's time per decision.
 import time
 
 import opponents
-from prng import DEAL_MAX, Prng
+from engine.prng import DEAL_MAX, Prng
+from match import EASY, HARD, KIND_NAMES, NORMAL
 from sim.solve import wilson
 
-LEVELS = {"easy": opponents.EASY, "normal": opponents.NORMAL, "hard": opponents.HARD}
+LEVELS = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 
 
 def parse_levels(text, players):
@@ -129,7 +130,7 @@ def report(game, players, levels, results, seed, variant, seconds):
         "game": game.ID,
         "players": players,
         "variant": game.VARIANTS[variant],
-        "levels": ",".join(opponents.NAMES[x].lower() for x in levels),
+        "levels": ",".join(KIND_NAMES[x].lower() for x in levels),
         "games": n,
         "seed": seed,
         "results": out_levels,

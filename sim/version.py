@@ -44,5 +44,7 @@ def cached():
 
 def module_text(version=None):
     """The bundle's ``lib/version.py``."""
-    return '"""Written by make build (sim/version.py): the console\'s version."""\n\n' \
+    return (
+        '"""Written by make build (sim/version.py): the console\'s version."""\n\n'
         'VERSION = "%s"\n' % (version or describe())
+    )

@@ -1,10 +1,10 @@
 """Card codes read back into card ids, for tests and tools (the console
-only ever writes codes: ``lib/cards.py``). Runs on the MicroPython VM too.
+only ever writes codes: ``lib/engine/cards.py``). Runs on the MicroPython VM too.
 
 The second joker prints as ``JK`` too; ``JR``/``JB`` name one explicitly.
 """
 
-import cards
+from engine import cards
 
 
 def parse(text, deck=0):

@@ -143,7 +143,9 @@ def run_code_py(name, script):
     finally:
         time.sleep = real_sleep
     text = out.getvalue()  # the serial console at start-up: what a maker reports
-    check("about: board " + name in text and "about: pystack 2048 bytes" in text, "about lines")
+    check(
+        "about: board " + name in text and "about: pystack set to 2048 bytes" in text, "about lines"
+    )
     check("about: free heap" in text and "about: version " in text, "about: heap, version")
     panel = busio.instances[-1].panel
     return type(made[-1].screen).__name__, panel.lit_count(), busio.instances[-1].bytes_sent

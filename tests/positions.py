@@ -6,8 +6,8 @@ bottom first (the last code is on top); face-down piles likewise.
 
 import cardtext
 
-import cards
 import opponents_hard
+from engine import cards
 from games import color_elevator as ce
 from games import elevator_solitaire as es
 from games import shedding
@@ -165,7 +165,7 @@ def es_position(pyramid, stock="", waste="", variant=0):
 def random_position(game, players, variant, deal, steps, starter=0):
     """A state reached by ``steps`` random legal actions from a deal (or
     fewer, if the game ends first)."""
-    from prng import Prng
+    from engine.prng import Prng
 
     s = game.new_state(players, deal, variant, starter)
     prng = Prng(deal)

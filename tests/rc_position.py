@@ -6,7 +6,7 @@ Plain Python so the MicroPython runner can use it too.
 import cardtext
 from positions import Taker, action_codes, fill
 
-import cards
+from engine import cards
 from games import roller_coaster as rc
 
 

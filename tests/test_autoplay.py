@@ -12,12 +12,11 @@ is then checked as the table, the results screen and the saves see it
 write for the whole game and no erase, the last game's record replaying
 to the very end, B back to the menu). The panels alternate."""
 
-
 import pytest
 
 import games
+import save_codec
 import save_read
-import save_snapread
 import saves
 from sim import autopilot, fuzz, headless
 from sim.__main__ import main
@@ -60,8 +59,8 @@ def test_autoplay_reaches_the_results_screen(
     assert "autoplay: results reached, 1 save writes" in out
     (s,), (table,) = sessions, tables
     # the table asked for, by button presses from the title
-    assert type(table).__name__ == "Table" and table.deal == seed
-    assert table.state.num_players == players and table.variant == variant
+    assert type(table).__name__ == "Table" and table.match.deal == seed
+    assert table.state.num_players == players and table.match.variant == variant
     assert table.state.is_over()
     # its results, counted
     results = s.screen
@@ -73,9 +72,9 @@ def test_autoplay_reaches_the_results_screen(
     again = saves.Saves(FileNVM(path))  # a power-up: counted, no game left
     assert again.stat_lines(game_id)[0].startswith("PLAYED 1 ")
     assert again.game is None and again.last is not None
-    setup, moves = save_read.read_record(again.last)
-    assert setup[:5] == (game_id, players, variant, 0, seed) and len(moves) == table.moves_n
-    assert save_snapread.replay(setup, moves).key() == table.state.key()
+    match, moves = save_codec.read_record(again.last)
+    assert match.same(table.match) and match.deal == seed and len(moves) == table.record.n
+    assert save_read.replay(match, moves).key() == table.state.key()
     s.press("B")
     assert type(s.screen).__name__ == "GameMenu"
 

@@ -25,8 +25,9 @@ def tree(tmp_path_factory):
 def test_tree_has_everything_a_pico_needs(tree):
     out, files = tree
     for rel in (
-        "code.py", "settings.toml", "lib/cards.py", "lib/cardset.py", "lib/prng.py",
-        "lib/app.py", "lib/ticks.py", "lib/adafruit_displayio_ssd1306.py", "lib/version.py",
+        "code.py", "settings.toml", "lib/engine/cards.py", "lib/engine/cardset.py",
+        "lib/engine/prng.py", "lib/engine/ticks.py", "lib/app.py",
+        "lib/adafruit_displayio_ssd1306.py", "lib/version.py",
         "games/__init__.py", "games/roller_coaster.py", "games/roller_coaster_ai.py",
         "hal/__init__.py", "hal/device.py", "hal/profiles.py",
     ):  # fmt: skip
@@ -71,12 +72,12 @@ def test_circuitpython_mpy_cross_ships_mpy(tmp_path):
     )
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     files = bundle.build(str(tmp_path / "d"), mpy_cross=str(fake))
-    assert "code.py" in files and "lib/cards.mpy" in files and "games/roller_coaster.mpy" in files
+    assert {"code.py", "lib/engine/cards.mpy", "games/roller_coaster.mpy"} <= set(files)
     assert not [r for r in files if r.endswith(".py") and r != "code.py"]
-    mpy = (tmp_path / "d" / "lib" / "cards.mpy").read_bytes()
+    mpy = (tmp_path / "d" / "lib" / "engine" / "cards.mpy").read_bytes()
     assert mpy[:1] == b"C"
     # a traceback from it names the file as on the drive, not the build machine's path
-    assert b"lib/cards.py" in mpy and ROOT.encode() not in mpy
+    assert b"lib/engine/cards.py" in mpy and ROOT.encode() not in mpy
 
 
 def test_flash_copies_and_keeps_the_makers_settings(tree, tmp_path):
@@ -87,7 +88,7 @@ def test_flash_copies_and_keeps_the_makers_settings(tree, tmp_path):
     (drive / "settings.toml").write_text('CONSOLE_PROFILE = "feather-128x32"\n')
     bundle.flash(str(out), str(drive))
     assert (drive / "code.py").read_text() == (out / "code.py").read_text()
-    assert (drive / "lib" / "cards.py").is_file()
+    assert (drive / "lib" / "engine" / "cards.py").is_file()
     assert "feather" in (drive / "settings.toml").read_text()
 
 

@@ -29,13 +29,16 @@ def test_random_presses_never_break_the_console(profile, monkeypatch):
 
 
 def test_a_broken_invariant_is_caught():
+    import games
     from games import roller_coaster as rc
+    from match import Match
 
     state = rc.new_state(3, 5)
+    table = Match(games.info("roller-coaster"), 3, 5)
     cards = sorted(state.all_cards())
-    fuzz.check_state(state, ("roller-coaster", 3), cards)
+    fuzz.check_state(state, table, cards)
     with pytest.raises(fuzz.Broken):
-        fuzz.check_state(state, ("roller-coaster", 3), cards[1:])
+        fuzz.check_state(state, table, cards[1:])
     state.counts[0] += 1  # a hand size that disagrees with the hand
     with pytest.raises(fuzz.Broken):
-        fuzz.check_state(state, ("roller-coaster", 3), cards)
+        fuzz.check_state(state, table, cards)

@@ -7,7 +7,9 @@ import cardtext
 import catalog
 from positions import ce_action, ce_codes, ce_position, raises
 
-import cards
+import games
+import games.text
+from engine import cards
 from games import color_elevator as ce
 
 
@@ -80,7 +82,8 @@ def test_ce6_two_cards_one_on_each_pile_when_possible():
     codes = ce_codes(s)
     assert codes == ["4D>2", "8H>1", "KS>1"]
     # 4D on the black pile would leave nothing for the red pile: refused
-    assert s.why_illegal(ce_action(s, "4D>1")) == "Keep a card for the other pile", "CE-6"
+    why = games.text.why_illegal(s, ce_action(s, "4D>1"))
+    assert why == "Keep a card for the other pile", "CE-6"
     _play(s, "8H>1")
     # the second card goes on the other pile
     assert ce_codes(s) == ["4D>2"], "CE-6: the second card on the other pile"

@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 from positions import random_position
 
 import games
-import save_snapread
+import games.text
+import save_read
 import save_snapshot
-from cardset import CardSet
-from gamestate import GameState
-from prng import DEAL_MAX, Prng
+from engine.cardset import CardSet
+from engine.gamestate import MAX_ACTIONS, TERMINAL, GameState
+from engine.prng import DEAL_MAX, Prng
+from match import NORMAL, Match
 from sim import selfplay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -95,11 +97,11 @@ def _differ(a, b):
 
 
 def _legal(s):
-    """The legal actions through a buffer of ``games.MAX_ACTIONS`` with a
+    """The legal actions through a buffer of ``MAX_ACTIONS`` with a
     margin, checking what ``legal_actions`` writes."""
-    buf = [_UNSET] * (games.MAX_ACTIONS + 8)
+    buf = [_UNSET] * (MAX_ACTIONS + 8)
     n = s.legal_actions(buf)
-    assert 0 <= n <= games.MAX_ACTIONS, "legal_actions: at most games.MAX_ACTIONS"
+    assert 0 <= n <= MAX_ACTIONS, "legal_actions: at most MAX_ACTIONS"
     assert buf[n:] == [_UNSET] * (len(buf) - n), "legal_actions: writes n actions, no more"
     legal = buf[:n]
     assert legal == sorted(set(legal)), "legal_actions: ascending and distinct"
@@ -110,7 +112,7 @@ def _check_turn(s, game, players):
     """``current_player`` and ``legal_actions`` agree with ``is_over``."""
     over = s.is_over()
     seat = s.current_player()
-    assert (seat == games.TERMINAL) == over, "current_player() is TERMINAL exactly when over"
+    assert (seat == TERMINAL) == over, "current_player() is TERMINAL exactly when over"
     legal = _legal(s)
     if over:
         assert not legal, "legal_actions: none once over"
@@ -159,7 +161,7 @@ def _random_game(info, game, players, variant, deal, seed, starter=0):
         if s.is_over():
             break
         for a in legal:
-            text = s.describe(a)
+            text = games.text.describe(s, a)
             assert isinstance(text, str) and text, "describe(a): words for a legal action"
         # the seat's own legal actions depend only on what it sees
         assert s.observe(seat).legal_list() == legal, "observe(seat): the same legal actions"
@@ -207,7 +209,7 @@ def test_rules_module_keeps_the_contract(info, game):
     s = game.new_state(info.DEFAULT_PLAYERS)
     assert isinstance(s, GameState), "State: a subclass of GameState"
     assert s.INFO is info, "State INFO: the catalogue record"
-    assert len(s.legal_list()) <= games.MAX_ACTIONS, "the one bound of every action buffer"
+    assert len(s.legal_list()) <= MAX_ACTIONS, "the one bound of every action buffer"
 
 
 @per_game
@@ -244,27 +246,25 @@ def test_new_state_deals_every_table(info, game):
 
 @per_game
 def test_new_state_refuses_bad_players_and_variants(info, game):
+    # INFO.check's words: what a maker sees when a table cannot be
     for players in {0, info.MIN_PLAYERS - 1, info.MAX_PLAYERS + 1}:
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="players must be %d-%d" % (
+                info.MIN_PLAYERS, info.MAX_PLAYERS)):  # fmt: skip
             game.new_state(players)
-            pytest.fail("new_state: %d players raise ValueError (INFO.check)" % players)
     for variant in (-1, len(info.VARIANTS)):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="no variant %d" % variant):
             game.new_state(info.DEFAULT_PLAYERS, 1, variant)
-            pytest.fail("new_state: variant %d raises ValueError (INFO.check)" % variant)
 
 
 @per_game
 def test_new_state_refuses_bad_starters(info, game):
+    # 0 unless the game plays series; else any seat at the table
     players = info.DEFAULT_PLAYERS
     bad = (-1, players) if info.series else (-1, 1, players - 1, players)
     for starter in sorted(set(bad) - {0}):
-        with pytest.raises(ValueError):
+        why = "no seat %d" % starter if info.series else "seat 0 always starts"
+        with pytest.raises(ValueError, match=why):
             game.new_state(players, 1, 0, starter)
-            pytest.fail(
-                "new_state: starter %d at %d players raises ValueError (INFO.check; "
-                "0 unless the game plays series, else a seat)" % (starter, players)
-            )
 
 
 # -- random play ----------------------------------------------------------------
@@ -370,11 +370,12 @@ def _check_members(info, game, s, players, variant, starter, deal):
     # why_illegal: '' exactly for the legal actions; describe: words for them
     if legal:
         for a in _domain(game):
-            why = s.why_illegal(a)
+            why = games.text.why_illegal(s, a)
             assert isinstance(why, str), "why_illegal(a): a str"
             assert (why == "") == (a in legal), "why_illegal(a): '' exactly when legal (%d)" % a
         for a in legal:
-            assert isinstance(s.describe(a), str) and s.describe(a), "describe(a): words"
+            words = games.text.describe(s, a)
+            assert isinstance(words, str) and words, "describe(a): words"
         if hasattr(game, "choice_key"):
             for a in legal:
                 hash(game.choice_key(a))  # choice_key(action): a key
@@ -434,12 +435,12 @@ def _check_observe(s, players):
             assert into.legal_list() == legal, "observe: the seat's own legal actions"
 
 
-def _check_snapshot(s, setup, seed):
-    """``save_snapshot.put`` then ``save_snapread.read``: the same state, playing on
-    identically."""
+def _check_snapshot(s, match, seed):
+    """``save_snapshot.put`` then ``save_read.snapshot`` (the decoder, then the
+    check that it plays on): the same state, playing on identically."""
     buf = bytearray(1024)
     data = bytes(buf[: save_snapshot.put(s, buf, 0)])
-    back = save_snapread.read(setup, data)
+    back = save_read.snapshot(match, data)
     assert back.key() == s.key(), "snapshot: read back, the same key()"
     assert back.legal_list() == s.legal_list(), "snapshot: read back, the same legal actions"
     assert not _differ(_attrs(back, True), _attrs(s, True)), (
@@ -461,8 +462,8 @@ def _check_snapshot(s, setup, seed):
 
 
 def _setup(info, players, variant, starter, deal):
-    """A save's setup: (game_id, players, variant, starter, deal, levels)."""
-    return (info.ID, players, variant, starter, deal, bytes([1] * players))
+    """A save's match: every other seat a Normal computer."""
+    return Match(info, players, deal, variant, starter, bytes([NORMAL] * players))
 
 
 @per_game

@@ -23,7 +23,7 @@ HAND_GAMES = [("color-elevator", 3), ("elevator", 4), ("bastard", 5), ("roller-c
 
 class _Keys:
     def __init__(self, legends):
-        self.keys = legends
+        self.legends = legends
 
 
 def _templates():
@@ -64,12 +64,14 @@ def test_a_three_button_board_names_only_its_buttons():
         seen.append(setup.help.text())
         s.press(DOWN)
     for game_id, players in HAND_GAMES:  # a table's keys, on its message line when quiet
-        seen.append(Session("feather-128x32", game_id, players, 7).screen.msg.text())
+        seen.append(Session("feather-128x32", game_id, players, 7).screen.view.msg.text())
     assert seen[-1].strip() == "B PLAY  HOLD C DRAW  HOLD B MENU", seen
-    solitaire = Session("feather-128x32", "elevator-solitaire", 1, 14).screen.msg.text().strip()
+    solitaire = (
+        Session("feather-128x32", "elevator-solitaire", 1, 14).screen.view.msg.text().strip()
+    )
     assert solitaire == "B PLAY HOLD C TURN HOLD A BACK"  # the hint: in the pause menu
     seen.append(solitaire)
-    pico = Session("pico-128x64", "elevator-solitaire", 1, 14).screen.msg.text().strip()
+    pico = Session("pico-128x64", "elevator-solitaire", 1, 14).screen.view.msg.text().strip()
     assert pico == "A PLAY SEL TURN B BACK UP HINT"
     assert any("HOLD" in t for t in seen), seen
     for text in seen:
@@ -86,13 +88,13 @@ def test_start_pauses_at_every_table_and_b_never_does(game_id, players):
     s = Session("pico-128x64", game_id, players, 5, pace_ms=2000)
     table = s.screen
     s.press(B)  # nothing taken this turn: B says so, and stays
-    assert s.screen is table and "NOTHING TO TAKE BACK" in table.msg.text()
+    assert s.screen is table and "NOTHING TO TAKE BACK" in table.view.msg.text()
     s.press(START)
     assert type(s.screen).__name__ == "Pause"
     s.press(START)  # START again resumes
     assert s.screen is table
     # while the computer players move, START still pauses
-    while table.my_turn():  # a turn: then the others play, slowly
+    while table.turns.my_turn():  # a turn: then the others play, slowly
         action = table.game.basic_policy(table.state.observe(0), s.app.rng)
         for key in table.presses_for(action):
             s.press(key, settle=False)
@@ -104,7 +106,7 @@ def test_start_pauses_at_every_table_and_b_never_does(game_id, players):
 def test_legends_at_a_table_follow_the_turn():
     s = Session("pico-128x64", "roller-coaster", 3, 5, pace_ms=0)
     table = s.screen
-    assert table.help.text().strip() == "A PLAY  SEL DRAW  START MENU"
+    assert table.view.help.text().strip() == "A PLAY  SEL DRAW  START MENU"
 
 
 def _to_results(s):
@@ -124,7 +126,7 @@ def _play_out(s):
     while not state.is_over():
         a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
         table.play(a)
-        table.log(a)
+        table.record.log(a)
     return table
 
 
@@ -152,7 +154,7 @@ def test_a_key_mashed_as_the_results_appear_is_ignored():
         if s.screen is not results:
             break
     s.hw.buttons.feed(SELECT, False, s.hw.ticks_ms())
-    assert type(s.screen).__name__ == "Table" and s.screen.deal == 3  # SELECT: same deal
+    assert type(s.screen).__name__ == "Table" and s.screen.match.deal == 3  # SELECT: same deal
     assert s.app.saves.stats[games.info("roller-coaster").SAVE_ID][0] == games_played
 
 
@@ -180,7 +182,7 @@ def test_the_round_view_gives_each_seat_its_last_move_and_marks_the_turn():
     ("roller-coaster", 3, "YOU DREW "), ("elevator", 4, "YOU PASSED, DREW "),
     ("bastard", 4, "YOU PASSED, DREW ")])  # fmt: skip
 def test_your_own_draw_names_the_cards(game_id, players, said):
-    import cards
+    from engine import cards
 
     for deal in range(1, 60):
         s = Session("pico-128x64", game_id, players, deal, pace_ms=5000)
@@ -191,11 +193,11 @@ def test_your_own_draw_names_the_cards(game_id, players, said):
     s.press(SELECT, settle=False)  # draw, or pass and draw
     new = set(table.state.hands[0].to_list()) - before
     assert len(new) == 1
-    assert table.msg.text().strip() == said + cards.code(new.pop())
+    assert table.view.msg.text().strip() == said + cards.code(new.pop())
 
 
 def test_color_elevator_names_the_cards_you_drew():
-    import cards
+    from engine import cards
 
     for deal in range(1, 400):
         s = Session("pico-128x64", "color-elevator", 2, deal, pace_ms=5000)
@@ -205,8 +207,8 @@ def test_color_elevator_names_the_cards_you_drew():
     before = set(table.state.hands[0].to_list())
     s.press(SELECT, settle=False)
     new = sorted(set(table.state.hands[0].to_list()) - before)
-    assert new and table.msg.text().strip().startswith("YOU DREW ")
-    assert set(table.msg.text().split()[2:]) == {cards.code(c) for c in new}
+    assert new and table.view.msg.text().strip().startswith("YOU DREW ")
+    assert set(table.view.msg.text().split()[2:]) == {cards.code(c) for c in new}
 
 
 def test_start_at_a_finished_game_goes_to_its_results_and_counts_it():
@@ -255,7 +257,7 @@ def test_the_turn_marker_is_not_a_greater_than():
     s = Session("pico-128x64", "roller-coaster", 4, 8, pace_ms=5000)
     table = s.screen
     s.press(SELECT, settle=False)
-    status = table.status.text() + table.status2.text()
+    status = table.view.status.text() + table.view.status2.text()
     assert ">" not in status and status.count("@") == 1
     assert ui_glyphs.CHARS.find("@") >= 0
 
@@ -263,7 +265,7 @@ def test_the_turn_marker_is_not_a_greater_than():
 def test_the_small_color_elevator_table_shows_the_ways_your_count_and_the_turn():
     s = Session("feather-128x32", "color-elevator", 3, 7, pace_ms=0)
     table = s.screen
-    status = table.status.text()
+    status = table.view.status.text()
     assert status.startswith("@YOU:") and " P2:" in status and " P3:" in status
     assert [w.text() for w in table.ways[0::2]] == ["1", "2"]
     st = table.state
@@ -302,15 +304,12 @@ def test_scrolled_text_marks_what_lies_beyond():
 def _glyph(ch):
     i = ui_glyphs.CHARS.index(ch)
     return {
-        (x, y)
-        for x in range(3)
-        for y in range(5)
-        if ui_glyphs.FONT[i * ui_glyphs.FONT_W + x, y]
+        (x, y) for x in range(3) for y in range(5) if ui_glyphs.FONT[i * ui_glyphs.FONT_W + x, y]
     }
 
 
 def test_m_n_and_w_stay_apart_in_the_mini_font():
-    """"WST" read as "HST": the wide letters differ from each other and
+    """ "WST" read as "HST": the wide letters differ from each other and
     from every other glyph by at least two pixels."""
     for ch in "MNW":
         for other in ui_glyphs.CHARS:
@@ -321,13 +320,13 @@ def test_m_n_and_w_stay_apart_in_the_mini_font():
 def test_left_moves_the_cursor_and_up_does_not():
     s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=0)
     table = s.screen
-    table.cursor = 2
+    table.cursor.at = 2
     s.press(LEFT)
-    assert table.cursor == 1
+    assert table.cursor.at == 1
 
 
 def test_a_lowercase_v_is_a_letter_and_the_marks_have_their_own_codes():
-    """"Elevator" in a heading is ELEVATOR, not ELE-arrow-ATOR: the up and
+    """ "Elevator" in a heading is ELEVATOR, not ELE-arrow-ATOR: the up and
     down marks are "^" and "~", never letters."""
     import ui
 

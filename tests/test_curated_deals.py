@@ -2,7 +2,7 @@
 (seeds/color-elevator.md, elevator-solitaire.md, elevator.md, bastard.md)
 still show what their rows say."""
 
-import cards
+from engine import cards
 from games import bastard, color_elevator, elevator, elevator_solitaire, shedding
 
 

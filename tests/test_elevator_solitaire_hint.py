@@ -6,8 +6,9 @@ line; and the table's cursor, a box round the rank's own glyphs."""
 
 import pytest
 
-import cards
+import table_pyramid
 import ui_glyphs
+from engine import cards
 from games import elevator_solitaire as es
 from games import elevator_solitaire_ai as ai
 from games import elevator_solitaire_solver as sv
@@ -209,18 +210,18 @@ def test_the_table_says_a_shipped_hint_wins_and_moves_nothing_else():
     s = Session("pico-128x64", "elevator-solitaire", 1, 6235)
     table = s.screen
     s.press("UP")
-    assert table.msg.text().strip() == "HINT: TURN A CARD - THIS WINS", "ES-12"
+    assert table.view.msg.text().strip() == "HINT: TURN A CARD - THIS WINS", "ES-12"
     line = _line(6235)
     for a in line[:6]:
         for key in table.presses_for(a):
             s.press(key)
     s.press("UP")
     want = line[6]
-    text = table.msg.text().strip()
+    text = table.view.msg.text().strip()
     if want == es.DRAW:
         assert text == "HINT: TURN A CARD - THIS WINS", "ES-12"
     else:
-        assert table.hand[table.cursor] == want
+        assert table.cursor.chosen() == want
         assert text == "HINT: %s - THIS WINS" % cards.code(table.state.pyr[want]), "ES-12"
 
 
@@ -233,11 +234,11 @@ def test_every_hint_message_fits_the_message_line(monkeypatch, sure):
     ten = next(p for p in range(es.SIZE) if cards.rank_code(cards.rank(st.pyr[p])) == "10")
     for action in (es.DRAW, ten, 27):
         monkeypatch.setattr(ai, "hint", lambda *args, a=action: (a, sure))
-        table.hand = [ten, 27]  # as if the card were free
+        table.cursor.choices = [ten, 27]  # as if the card were free
         table.hint()
         table.render()
         text = table.message
-        assert len(text) <= 32 and table.msg.text().rstrip() == text, "ES-12: %r" % text
+        assert len(text) <= 32 and table.view.msg.text().rstrip() == text, "ES-12: %r" % text
         assert text.endswith(" - THIS WINS" if sure else " - BEST GUESS"), "ES-12"
     monkeypatch.undo()
 
@@ -248,8 +249,8 @@ def _cursor_box(s, table):
     up and left of the cell, and a dark ring round the box (it touches no
     other card). The rank, as a string."""
     rows = s.hw.panel.pixels()
-    pos = table.hand[table.cursor]
-    x, y = table._cell_xy(pos)
+    pos = table.cursor.chosen()
+    x, y = table_pyramid.cell_xy(pos)
     rank = cards.rank_code(cards.rank(table.state.pyr[pos]))
     lit = set()
     for ci, ch in enumerate(rank):

@@ -5,7 +5,9 @@ file under MicroPython too."""
 import catalog
 from positions import es_position, raises
 
-import cards
+import games
+import games.text
+from engine import cards
 from games import elevator_solitaire as es
 
 # a pyramid with the bottom row 2C..8C, everything above it the hearts and
@@ -30,7 +32,7 @@ def test_es2_deal_pyramid_base_face_up_waste_empty():
     up = [p for p in range(28) if s.face_up(p)]
     assert up == list(range(21, 28)), "ES-2: only the bottom row face up"
     # apex first, from the top of the shuffled pack
-    from prng import Prng
+    from engine.prng import Prng
 
     deck = bytearray(range(52))
     Prng(77).shuffle(deck, 52)
@@ -64,15 +66,15 @@ def test_es4_stock_turns_one_card_no_redeal():
 def test_es5_one_rank_up_or_down_with_wrap_and_no_play_on_empty_waste():
     s = es_position(_FULL, stock="9D")
     assert s.legal_list() == [es.DRAW]  # empty waste: turn a card first
-    assert s.why_illegal(21) == "Turn a stock card first"
+    assert games.text.why_illegal(s, 21) == "Turn a stock card first"
     s = es_position(_FULL, waste="KD")
     assert s.legal_list() == []
     s = es_position(_FULL, waste="AD")
     assert s.legal_list() == [21]  # 2C on the ace (and K would be too)
     s = es_position(_FULL, waste="4D")
     assert s.legal_list() == [22, 24]  # 3C and 5C
-    assert s.why_illegal(23) == "Play 5 or 3 on 4"
-    assert s.why_illegal(10) == "That card is covered"
+    assert games.text.why_illegal(s, 23) == "Play 5 or 3 on 4"
+    assert games.text.why_illegal(s, 10) == "That card is covered"
     wrap = es_position(_FULL.replace("8C", "KC"), waste="AD")
     assert 27 in wrap.legal_list()
 

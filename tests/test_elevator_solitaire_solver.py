@@ -3,10 +3,10 @@ its verdicts replayed move by move through the game engine, and the hint."""
 
 from positions import es_position, random_position
 
-import cards
+from engine import cards
+from engine.prng import Prng
 from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as sv
-from prng import Prng
 
 
 def _brute(s):

@@ -3,10 +3,9 @@ this file under MicroPython too."""
 
 import cardtext
 
-import cards
-import cardset
-from cardset import BITS, CardSet
-from prng import DEAL_MAX, Prng
+from engine import cards, cardset
+from engine.cardset import BITS, CardSet
+from engine.prng import DEAL_MAX, Prng
 
 
 def test_card_codes_round_trip():

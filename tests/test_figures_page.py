@@ -1,10 +1,10 @@
-"""docs/figures.md is drawn from a bench run's figures (``sim.bench.markdown``):
+"""docs/figures.md is drawn from a bench run's figures (``sim.figures.markdown``):
 each section from its figures, sections with none left out, and any figure
 no section knows kept in the last table. The bench itself is not run here."""
 
 import json
 
-from sim import bench
+from sim import bench, figures
 
 SMALL = {
     "bench_seconds": 141.0,
@@ -32,7 +32,7 @@ SMALL = {
 
 
 def test_markdown_from_a_small_run():
-    page = bench.markdown(SMALL, "2026-11-25")
+    page = figures.markdown(SMALL, "2026-11-25")
     assert page.startswith("# Figures\n")
     assert "Measured on 2026-11-25, in 141 s" in page
     assert "21.0 KB once imported" in page  # the engine core
@@ -50,7 +50,7 @@ def test_markdown_from_a_small_run():
 
 
 def test_every_figure_of_a_run_is_on_the_page():
-    page = bench.markdown(SMALL, "today")
+    page = figures.markdown(SMALL, "today")
     assert "## Other figures" in page
     assert page.count("a_new_figure") == 1
     # nothing else fell through to the last table
@@ -74,10 +74,10 @@ def test_a_whole_run_writes_the_json_and_the_page(tmp_path, monkeypatch):
         monkeypatch.setattr(bench, name, lambda name=name: {"fake_" + name: 1})
     out, page = tmp_path / "bench.json", tmp_path / "figures.md"
     assert bench.main(["--out", str(out), "--figures", str(page)]) == 0
-    figures = json.loads(out.read_text())
-    assert len(figures["bench_date"]) == 10 and "fake_tournament_figures" in figures
+    run = json.loads(out.read_text())  # not "figures": that is the page's module
+    assert len(run["bench_date"]) == 10 and "fake_tournament_figures" in run
     text = page.read_text()
-    assert "Measured on " + figures["bench_date"] in text and "| fake_mp_figures | 1 |" in text
+    assert "Measured on " + run["bench_date"] in text and "| fake_mp_figures | 1 |" in text
     # a quick run leaves the page alone
     page.unlink()
     assert bench.main(["--out", str(out), "--figures", str(page), "--quick"]) == 0

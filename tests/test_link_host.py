@@ -13,9 +13,8 @@ import games
 import link_frame as lf
 import link_host
 import link_obs
-import link_seats
-import opponents
-import screens
+import link_peers
+from match import GUEST, NORMAL
 from sim.headless import Session
 
 
@@ -78,7 +77,7 @@ def hosted():
     """A host in its setup (Elevator, 4 players) with one raw guest joined."""
     s = Session(seed=5, pace_ms=0)
     s.hw.link = ("host", 0)
-    s.app.home(screens.Title)
+    s.app.to_title()
     s.wait_guard()
     items = s.screen.items
     assert "Link play" in items
@@ -87,7 +86,7 @@ def hosted():
     s.press("A")
     assert s.screen.menu.index == 0  # Host game
     s.press("A")
-    host = s.app.host
+    host = s.app.link
     assert type(host).__name__ == "Host"  # (a linked game lets go of link_host: a new one)
     while games.CATALOGUE[s.screen.menu.index].ID != "elevator":
         s.press("DOWN")
@@ -106,13 +105,13 @@ def _start(s, host, g):
     _run(s, [g], 10)
     table = s.screen
     assert type(table).__name__ == "Table"
-    assert s.app.levels[1] == link_host.GUEST
+    assert table.match.kind(1) == GUEST
     seat_frames = [f for f in g.frames if f[0] == lf.SEAT]
     assert seat_frames, g.kinds()
     p = seat_frames[-1][2]
     seat = p[0]
     token = p[5:9]
-    assert seat == 1 and p[1] == table.game.INFO.SAVE_ID and p[2] == table.players
+    assert seat == 1 and p[1] == table.game.INFO.SAVE_ID and p[2] == table.match.players
     return table, seat, token
 
 
@@ -130,7 +129,7 @@ def test_a_guest_is_seated_and_sent_only_what_its_seat_sees(hosted):
     table, seat, _ = _start(s, host, g)
     obs = _last_obs(table, g, seat)
     assert obs.key() == table.state.observe(seat).key()
-    for other in range(table.players):  # no card of another hand, nor the stock's order
+    for other in range(table.match.players):  # no card of another hand, nor the stock's order
         if other != seat:
             assert obs.hands[other].to_list() == []
     assert list(obs.deck[: obs.deck_n]) == [0] * obs.deck_n
@@ -142,7 +141,7 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     for _ in range(400):  # to the guest's turn (the host's own seat played by its autopilot)
         if table.state.current_player() == seat:
             break
-        if table.my_turn():  # the host's own seat, by presses (no settling: the guest pings)
+        if table.turns.my_turn():  # the host's own seat, by presses (no settling: the guest pings)
             st = table.state
             for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
                 s.press(k, settle=False)
@@ -167,10 +166,10 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
                                        link_host.BAD, link_host.BAD, link_host.REPLAY])  # fmt: skip
     assert host.refused - before == 6
     assert table.state.key() == key  # nothing changed
-    assert host.peers[0].dec.big >= 1 or host.peers[0].dec.bad >= 1
+    assert host.peers.all[0].dec.big >= 1 or host.peers.all[0].dec.bad >= 1
     g.send(lf.ACTION, bytes([legal[0]]), seat=seat)  # a good one is played
     _run(s, [g], 20)
-    d = host.peers[0].dec
+    d = host.peers.all[0].dec
     assert table.state.key() != key, (
         g.frames[-3:],
         host.refused,
@@ -180,7 +179,7 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
         d.bad,
         d.big,
         d.junk,
-        host.peers[0].seq,
+        host.peers.all[0].seq,
         g.seq,
     )
 
@@ -192,25 +191,27 @@ def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
     _run(s, [], 10)
     assert host.waiting() == seat
     key = table.state.key()
-    moves = table.moves_n
-    for k in ("A", "LEFT", "A", "SELECT"[:0] or "B"):  # keys do nothing while it waits
+    moves = table.record.n
+    for k in ("A", "LEFT", "A", "B", "DOWN"):  # keys but SELECT and START do nothing while it waits
         s.press(k, settle=False)
         _run(s, [], 20)
-    assert table.state.key() == key and table.moves_n == moves
-    assert "LOST" in table.msg.text()
+    assert table.state.key() == key and table.record.n == moves
+    assert "LOST" in table.view.msg.text()
     late = RawGuest(host.hub.port)  # another console, without the token: politely no
     late.send(lf.HELLO, bytes(4))
     _run(s, [late], 20)
-    assert (lf.BYE, link_seats.LATE) in [(k, p[0]) for k, _, p in late.frames]
+    assert (lf.BYE, link_host.LATE) in [(k, p[0]) for k, _, p in late.frames]
     back = RawGuest(host.hub.port)
     back.send(lf.HELLO, token)
     _run(s, [back], 20)
     assert host.waiting() < 0 and host.resumed == 1, (
         back.frames,
-        [(o.seat, o.token, o.gone) for o in host.peers],
+        [(o.seat, o.token, o.gone) for o in host.peers.all],
         token.hex(),
     )
-    assert lf.SEAT in back.kinds() and lf.RESUME not in back.kinds() or True
+    # back in its seat: its seat and token, what it sees, and that the game goes on
+    # (docs/link.md, "A guest comes back")
+    assert [k for k in back.kinds() if k != lf.PING][:3] == [lf.SEAT, lf.OBS, lf.RESUME]
     obs = _last_obs(table, back, seat)
     assert obs.key() == table.state.observe(seat).key()  # the exact state back
     back.sock.close()
@@ -218,7 +219,7 @@ def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
     assert host.waiting() == seat
     s.press("SELECT", settle=False)  # a computer takes the seat
     _run(s, [], 10)
-    assert host.waiting() < 0 and s.app.levels[seat] == opponents.NORMAL
+    assert host.waiting() < 0 and table.match.kinds[seat] == NORMAL
 
 
 def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_path):
@@ -227,13 +228,13 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     nvm = str(tmp_path / "nvm.bin")
     s = Session(seed=5, pace_ms=0, nvm_path=nvm)
     s.hw.link = ("host", 0)
-    s.app.home(screens.Title)
+    s.app.to_title()
     s.wait_guard()
     while s.screen.items[s.screen.menu.index] != "Link play":
         s.press("DOWN")
     s.press("A")
     s.press("A")  # Host game
-    host = s.app.host
+    host = s.app.link
     while games.CATALOGUE[s.screen.menu.index].ID != "roller-coaster":
         s.press("DOWN")
     s.press("A")
@@ -241,13 +242,13 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     g.send(lf.HELLO, bytes(4))
     _run(s, [g], 20)
     table, seat, _ = _start(s, host, g)
-    assert table.my_turn()  # the host's seat starts: a move, so there is a game to keep
+    assert table.turns.my_turn()  # the host's seat starts: a move, so there is a game to keep
     st = table.state
     for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
         s.press(k, settle=False)
         _run(s, [g], 2)
     _run(s, [g], 10)
-    assert table.moves_n >= 1
+    assert table.record.n >= 1
     key = table.state.key()
     s.press("START", settle=False)  # the pause menu: the game is written
     _run(s, [g], 10)
@@ -255,12 +256,12 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     g.sock.close()
     back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # the host, powered up again
     assert back.screen.items[0] == "Continue"
-    setup, state, _ = back.app.saves.saved_game()
-    assert state.key() == key and setup[5][seat] == link_host.GUEST  # kept as it was
+    match, state, _ = back.app.saves.saved_game()
+    assert state.key() == key and match.kinds[seat] == GUEST  # kept as it was
     back.press("A", settle=False)
     t = back.screen
-    assert type(t).__name__ == "Table" and t.host is None
-    assert link_host.GUEST not in back.app.levels and back.app.levels[seat] == opponents.NORMAL
+    assert type(t).__name__ == "Table" and t.link is None
+    assert not t.match.has(GUEST) and t.match.kinds[seat] == NORMAL
     from sim import autopilot
 
     assert autopilot.play_to_results(back)  # a computer plays the guest's seat
@@ -278,7 +279,7 @@ def test_the_pause_menu_keeps_the_guests(hosted):
     assert lf.PING in g.kinds()
     s.press("START", settle=False)
     _run(s, [g], 5)
-    assert host.waiting() < 0 and host.cut == 0 and not host.peers[0].gone
+    assert host.waiting() < 0 and host.cut == 0 and not host.peers.all[0].gone
 
 
 def test_a_token_says_nothing_of_the_deal(hosted):
@@ -287,7 +288,7 @@ def test_a_token_says_nothing_of_the_deal(hosted):
     other tokens."""
     s, host, g = hosted
     _, _, token = _start(s, host, g)
-    from prng import Prng
+    from engine.prng import Prng
 
     rng = Prng(s.hw.entropy())  # what the app's generator could have said
     said = [rng.below(0x3FFFFFFF) + 1 for _ in range(8)]
@@ -303,7 +304,7 @@ def test_late_joiners_do_not_pile_up_and_a_host_is_never_nested_deep(hosted):
         _run(s, [late], 3)
         late.sock.close()
     _run(s, [g], 10)
-    assert len(host.peers) <= 2 and host.waiting() < 0
+    assert len(host.peers.all) <= 2 and host.waiting() < 0
 
 
 def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
@@ -319,7 +320,7 @@ def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
         if st.is_over():
             _run(s, [g], 5)
             continue
-        if t.my_turn():
+        if t.turns.my_turn():
             for k in t.presses_for(t.game.basic_policy(st.observe(0), s.app.rng)):
                 s.press(k, settle=False)
                 _run(s, [g], 1)
@@ -328,11 +329,11 @@ def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
                    seat=seat)  # fmt: skip
         _run(s, [g], 2)
     _run(s, [g], 60)
-    assert type(s.screen).__name__ == "Results" and s.app.host is None
-    assert link_host.GUEST not in s.app.levels
+    assert type(s.screen).__name__ == "Results" and s.app.link is None
     assert (lf.BYE, 0) in [(k, p[0]) for k, _, p in g.frames if p]  # told: game over
     s.press("A")  # a new deal
-    assert type(s.screen).__name__ == "Table" and s.screen.host is None
+    assert type(s.screen).__name__ == "Table" and s.screen.link is None
+    assert not s.screen.match.has(GUEST)  # computers in the guests' seats
     from sim import autopilot
 
     assert autopilot.play_to_results(s)
@@ -406,9 +407,9 @@ def test_links_failing_together_do_not_nest_calls(hosted):
     table, seat, _ = _start(s, host, g)
     ends = [CableEnd() for _ in range(10)]
     for i, e in enumerate(ends):
-        p = link_host.Peer(e, 0)
+        p = link_peers.Peer(e, 0)
         p.seat, p.hello = 2 + (i % 2), True
-        host.peers.append(p)
+        host.peers.all.append(p)
         e.fail = True
     f, base = sys._getframe(), 0
     while f:
@@ -416,4 +417,4 @@ def test_links_failing_together_do_not_nest_calls(hosted):
         f = f.f_back
     host.sync()
     assert max(e.depth for e in ends) - base <= 4
-    assert all(p.gone for p in host.peers[1:])
+    assert all(p.gone for p in host.peers.all[1:])

@@ -466,7 +466,7 @@ sys.path.insert(0, %r)
 import errno, gc
 from hal import link_uart, link_wifi
 link = link_uart.UartLink("GP0", "GP1", 115200, "UART0")
-u = link._u
+u = link._uart
 buf = bytearray(64)
 def rounds(k):
     for _ in range(k):
@@ -507,7 +507,7 @@ for data, quota in ((bytes(range(200)) * 7, [100]), (b"B" * 500, [0]), (b"", [10
     s.quota = quota
     sent.extend(data)
     assert w.send(data, len(data))
-assert s.out == sent and w._t == 0
+assert s.out == sent and w._tail == 0
 s.err = errno.ETIMEDOUT
 assert w.recv_into(bytearray(8), 3) == 0
 s.err = errno.ECONNRESET
@@ -647,8 +647,8 @@ def test_wifi_hub_and_guests_over_a_stand_in_socketpool(link_wifi):
     h2 = _accept(hub)
     assert g1.name == g2.name == "TCP 127.0.0.1:%d" % port and h1.name.startswith("TCP 127.0.0.1:")
     for link in (g1, h1):
-        assert link._s.blocking is False
-        assert (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1) in link._s.opts
+        assert link._sock.blocking is False
+        assert (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1) in link._sock.opts
     assert g1.recv_into(bytearray(4)) == 0
     assert g1.send(b"guest one", 9) and g2.send(b"guest two...", 9)
     assert _read(h1, 9) == b"guest one" and _read(h2, 9) == b"guest two"
@@ -675,17 +675,17 @@ def test_wifi_burst_partial_sends_and_a_peer_that_stops_reading(link_wifi):
     hub = lw.WifiHub(port)
     guest = lw.join("127.0.0.1", port)
     host = _accept(hub)
-    host._s.s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    host._sock.s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     data = bytes(i * 13 & 0xFF for i in range(200_000))
     got = bytearray()
     buf = bytearray(1000)
     i = tails = 0
     while len(got) < len(data):
-        if i < len(data) and not host._t:  # send until the socket pushes back
+        if i < len(data) and not host._tail:  # send until the socket pushes back
             chunk = data[i : i + 1200]
             assert host.send(chunk, len(chunk))
             i += len(chunk)
-            tails += bool(host._t)
+            tails += bool(host._tail)
             continue
         assert host.recv_into(buf, 0) == 0  # pushes the tail
         n = guest.recv_into(buf, 0)  # the guest reads only then
@@ -696,7 +696,7 @@ def test_wifi_burst_partial_sends_and_a_peer_that_stops_reading(link_wifi):
     while host.send(bytes(1024), 1024):  # now the guest reads no more
         sends += 1
         assert sends < 100_000
-    assert host.recv_into(buf) == -1 and host._s is None  # gone, its socket let go
+    assert host.recv_into(buf) == -1 and host._sock is None  # gone, its socket let go
     guest.close()
     hub.close()
 
@@ -742,16 +742,16 @@ def test_wifi_tail_keeps_order_through_short_sends_and_compaction(link_wifi):
         assert link.send(data, len(data))
 
     send(bytes(range(200)) * 7, [100])  # 1400 bytes: 100 go, 1300 wait
-    assert (link._h, link._t) == (0, 1300)
+    assert (link._head, link._tail) == (0, 1300)
     send(b"B" * 500, [0])  # EAGAIN on the push: queued behind
-    assert (link._h, link._t) == (0, 1800)
+    assert (link._head, link._tail) == (0, 1800)
     s.quota = [1000]
     assert link.recv_into(bytearray(8)) == 0  # pushes 1000; EAGAIN on the read
-    assert (link._h, link._t) == (1000, 1800)
+    assert (link._head, link._tail) == (1000, 1800)
     send(b"C" * 1000, [0])  # 800 + 1000 fit, but not after 1800: moved to the front
-    assert (link._h, link._t) == (0, 1800)
+    assert (link._head, link._tail) == (0, 1800)
     s.quota = [5000]
-    assert link.send(b"", 0) and link._t == 0  # everything out
+    assert link.send(b"", 0) and link._tail == 0  # everything out
     assert s.out == sent
     s.recv_error = errno.ETIMEDOUT
     assert link.recv_into(bytearray(8), 3) == 0  # ETIMEDOUT: nothing now

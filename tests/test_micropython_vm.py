@@ -209,3 +209,13 @@ def test_a_guest_decodes_without_allocating(app_trees):
     r = run_mp(["-m", "link_run", "decode"], heap="4M", cwd=app_trees["py"])
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert figures(r.stdout)["decoded"] > 50, r.stdout
+
+
+def test_a_card_played_allocates_nothing(app_trees):
+    """Every game's table takes the person's legal moves and refuses the
+    rest under micropython.heap_lock() (tests/mp/take_alloc.py), and the
+    game's text module loads only once a refusal is shown."""
+    r = run_mp(["-m", "take_alloc"], heap="1M", cwd=app_trees["py"])
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    fig = figures(r.stdout)
+    assert fig["games"] == 5 and fig["takes"] > 100 and fig["refusals"] > 300, fig

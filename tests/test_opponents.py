@@ -11,7 +11,8 @@ from positions import random_position
 
 import opponents
 import opponents_hard
-from prng import Prng
+from engine.prng import Prng
+from match import EASY, HARD, NORMAL
 
 _MULTI = [
     (g, n, v)
@@ -20,7 +21,7 @@ _MULTI = [
     for n in sorted({g.MIN_PLAYERS, min(4, g.MAX_PLAYERS), g.MAX_PLAYERS})
     for v in range(len(g.VARIANTS))
 ]
-_LEVELS = (opponents.EASY, opponents.NORMAL, opponents.HARD)
+_LEVELS = (EASY, NORMAL, HARD)
 
 
 @settings(max_examples=25, deadline=None)
@@ -75,7 +76,7 @@ def test_a_whole_game_at_each_level(game_id):
     game = by_id(game_id)
     s = game.new_state(3 if game_id != "color-elevator" else 2, 5)
     prng = Prng(5)
-    seats = [opponents.HARD, opponents.NORMAL, opponents.EASY]
+    seats = [HARD, NORMAL, EASY]
     while not s.is_over():
         seat = s.current_player()
         s.apply(opponents.choose(game, s.observe(seat), prng, seats[seat], 6))

@@ -7,10 +7,10 @@ its people, behind the cover."""
 
 import pytest
 
-import cards
 import games
-import opponents
 import ui_glyphs
+from engine import cards
+from match import PERSON
 from sim import autopilot
 from sim.headless import Session
 
@@ -43,7 +43,7 @@ def open_with_friends(session, game_id, players, people):
             session.press("DOWN")
         while setup.players != players:
             session.press("RIGHT")
-    while setup.rows[setup.menu.index] != "level":
+    while setup.rows[setup.menu.index] != "others":
         session.press("DOWN")
     for _ in range(5):
         if setup.menu.items[setup.menu.index].startswith("Others < Per seat"):
@@ -53,7 +53,7 @@ def open_with_friends(session, game_id, players, people):
     for seat in people:
         while setup.rows[setup.menu.index] != "seat%d" % seat:
             session.press("DOWN")
-        while setup.seat_levels[seat] != opponents.PERSON:
+        while setup.seat_kinds[seat] != PERSON:
             session.press("RIGHT")
         assert "P%d < Person >" % (seat + 1) in setup.menu.items[setup.menu.index]
     del menu
@@ -62,17 +62,17 @@ def open_with_friends(session, game_id, players, people):
 
 
 def _hand_tiles(table):
-    grid = table.cards.grid
+    grid = table.view.cards.grid
     return [grid[i, r] for i in range(grid.width) for r in range(2)]
 
 
 def check_cover(table):
     """The cover: no card of any hand on the panel, and whose turn it is."""
     seat = table.state.current_player()
-    assert table.passing() and seat in table.people
+    assert table.turns.passing() and seat in table.people
     assert set(_hand_tiles(table)) == {ui_glyphs.BLANK}, "a hand shows under the cover"
-    assert table.msg.text().startswith("PASS TO P%d - PRESS A" % (seat + 1))
-    assert table.bar.hidden
+    assert table.view.msg.text().startswith("PASS TO P%d - PRESS A" % (seat + 1))
+    assert table.view.bar.hidden
 
 
 def play_out(session, seen):
@@ -82,14 +82,14 @@ def play_out(session, seen):
         t = session.screen
         if type(t).__name__ == "Results":
             return t
-        if getattr(t, "passing", None) is not None and not t.state.is_over():
-            if t.passing():
+        if getattr(t, "turns", None) is not None and not t.state.is_over():
+            if t.turns.passing():
                 check_cover(t)
                 seen["covers"] += 1
-            elif t.my_turn():
+            elif t.turns.my_turn():
                 me = t.me
                 assert me == t.state.current_player() and me in t.people
-                assert sorted(t.hand) == sorted(t.state.hands[me].to_list())
+                assert sorted(t.cursor.choices) == sorted(t.state.hands[me].to_list())
                 seen["hands"].add(me)
             for seat in t.people:  # the round view is everyone's: no draw named
                 assert_public(t.said[seat])
@@ -107,7 +107,7 @@ def test_friends_play_a_whole_game_behind_covers(game_id, profile):
     s = Session(profile=profile, seed=11, pace_ms=0)
     table = open_with_friends(s, game_id, players, people)
     assert table.people == [0] + people
-    assert list(s.app.levels[:players]).count(opponents.PERSON) == len(people)
+    assert list(table.match.kinds[:players]).count(PERSON) == len(people)
     seen = {"covers": 0, "hands": set()}
     results = play_out(s, seen)
     assert seen["covers"] >= 2, seen  # the console went round the people
@@ -141,7 +141,7 @@ def test_a_draw_is_named_to_the_drawer_alone():
         t = s.screen
         if type(t).__name__ == "Results":
             break
-        if t.my_turn() and t.state.deck_n and not t.mid_turn():
+        if t.turns.my_turn() and t.state.deck_n and not t.mid_turn():
             seat = t.me
             s.press("SELECT")  # pass, if allowed: it draws
             if " DREW " in t.message and " DREW A CARD" not in t.message:
@@ -175,12 +175,12 @@ def test_a_game_with_friends_is_saved_and_resumed_behind_the_cover(tmp_path, pro
     back.press("A")
     r = back.screen
     assert r.state.key() == key
-    assert r.people == [0, 1, 2] and r.covered
-    if r.passing():
+    assert r.people == [0, 1, 2] and r.turns.covered
+    if r.turns.passing():
         check_cover(r)
         seat = r.state.current_player()
         back.press("A")
-        assert r.me == seat and r.my_turn()
-        assert sorted(r.hand) == sorted(r.state.hands[seat].to_list())
+        assert r.me == seat and r.turns.my_turn()
+        assert sorted(r.cursor.choices) == sorted(r.state.hands[seat].to_list())
     seen = {"covers": 0, "hands": set()}
     play_out(back, seen)

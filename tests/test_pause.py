@@ -10,6 +10,7 @@ import pytest
 import buttons
 import buttons_three
 import games
+import save_codec
 import saves
 import screen_pause
 import screen_rules
@@ -56,14 +57,14 @@ def _cited(title):
 
 @pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
 def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
-    path = screen_rules.rules_path(game_id)
+    path = screen_rules.rules_path(games.info(game_id))
     starts = screen_rules.page_starts(path)
     assert 4 <= len(starts) <= 9
     cited = set()
     title, lines = screen_rules.read_page(path, starts[0])
     assert title == "CONTROLS"  # the first page: the keys, as each board names them
     for legends in (buttons.LEGENDS, buttons_three.LEGENDS):
-        app = types.SimpleNamespace(keys=legends)
+        app = types.SimpleNamespace(legends=legends)
         for line in lines:
             text = App.legend(app, line)
             assert "{" not in text and len(text) <= 32, text
@@ -90,7 +91,7 @@ def test_pause_menu_resume_leaves_the_table_as_it_was():
     s.press("A")  # Resume
     assert s.screen is table and table.state.key() == key
     s.press("B")  # at the table B takes back, or says there is nothing to
-    assert s.screen is table and "NOTHING TO TAKE BACK" in table.msg.text()
+    assert s.screen is table and "NOTHING TO TAKE BACK" in table.view.msg.text()
     s.press("START")
     s.press("B")  # B resumes too
     assert s.screen is table and table.state.key() == key
@@ -123,7 +124,7 @@ def test_rules_pages_turn_and_come_back(profile):
 
 
 def test_a_missing_rules_file_is_said_not_crashed(monkeypatch, tmp_path):
-    monkeypatch.setattr(screen_rules, "rules_path", lambda game_id: str(tmp_path / "none.txt"))
+    monkeypatch.setattr(screen_rules, "rules_path", lambda info: str(tmp_path / "none.txt"))
     s, table = _open_pause()
     _choose(s, "Rules")
     assert "NO RULES FILE" in s.screen.rows[0].text()
@@ -140,14 +141,14 @@ def test_hint_names_the_normal_players_move_and_points_the_cursor_at_it(game_id,
     s, table = _open_pause(game=game_id, players=players, deal=deal)
     _choose(s, "Hint")
     assert s.screen is table
-    text = table.msg.text().strip()
+    text = table.view.msg.text().strip()
     assert text.startswith("HINT: ")
     action = table.game.basic_policy(table.state.observe(0), s.app.rng)
     # the hint is legal and, when it is a card, the cursor is on it
     assert action in table.state.legal_list()
     card_keys = autopilot.presses_for(table, action)
     if card_keys[0] == A:
-        assert table.hand[table.cursor] in (action, action % 54)
+        assert table.cursor.chosen() in (action, action % 54)
 
 
 def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():
@@ -157,7 +158,7 @@ def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():
     assert s.screen.menu.labels[4].text().rstrip() == "Sound < Off >"
     s.press("B")  # resume
     before = len(s.hw.tones)
-    s.app.beep()
+    s.screen.beep()
     assert len(s.hw.tones) == before  # muted: no tone
     s.press("START")  # pause again: one write, with the setting
     from saves import Saves
@@ -174,11 +175,11 @@ def test_restart_deals_the_same_cards_and_new_deal_another():
     played = s.app.saves.stats[4][0]
     _choose(s, "Restart deal")
     again = s.screen
-    assert again is not table and again.deal == 8 and again.state.key() == fresh
+    assert again is not table and again.match.deal == 8 and again.state.key() == fresh
     assert s.app.saves.stats[4][0] == played  # an abandoned game is not counted
     s.press("START")
     _choose(s, "New deal")
-    assert s.screen.deal != 8
+    assert s.screen.match.deal != 8
     s.press("START")
     _choose(s, "Quit")
     assert type(s.screen).__name__ == "GameMenu"
@@ -189,7 +190,7 @@ def test_restart_deals_the_same_cards_and_new_deal_another():
 def test_solitaire_pause_has_the_solver_hint():
     s, table = _open_pause(game="elevator-solitaire", players=1, deal=14)
     _choose(s, "Hint")
-    assert s.screen is table and table.msg.text().startswith("HINT:")
+    assert s.screen is table and table.view.msg.text().startswith("HINT:")
 
 
 def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
@@ -200,7 +201,7 @@ def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
     bright = panel.contrast
     for _ in range(60):  # 1.2 s without a key
         s.frame()
-    assert s.app.dimmed and panel.contrast == 1 and panel.on
+    assert s.app.power.dimmed and panel.contrast == 1 and panel.on
     s.press("DOWN")  # brightens and acts: the menu cursor moves
     assert panel.contrast == bright and s.screen.menu.index == 1
     for _ in range(160):
@@ -212,9 +213,8 @@ def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
 
 def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
     import save_codec
-    import save_read
     import screen_stats
-    from saves import SAVED, Settings
+    from save_codec import SAVED, Settings
 
     assert "dim_ms" in [c[0] for c in screen_stats.CHOICES]
     before = Settings()
@@ -222,7 +222,7 @@ def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
     # written before dimming existed
     old = save_codec.to_bytes(save_codec.put_settings, before, SAVED[:-1])
     st = Settings()  # what loading starts from
-    assert save_read.read_settings(st, SAVED, old)
+    assert save_codec.read_settings(st, old, SAVED)
     assert st.pace_ms == 2000 and st.dim_ms == 20000
 
 
@@ -242,8 +242,8 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     assert s.hw.nvm.writes == writes + 1  # the game was kept first
     lines = [r for r in s.hw.panel.pixels()]
     assert any(lines)  # a message, not a dark panel
-    assert s.app.screen is None and s.app.lines[0].text().strip() == "OUT OF MEMORY"
-    assert s.app.lines[1].text().strip() == "GAME SAVED"
+    assert s.app.screen is None and s.app.failsafe.lines[0].text().strip() == "OUT OF MEMORY"
+    assert s.app.failsafe.lines[1].text().strip() == "GAME SAVED"
     for _ in range(110):  # two seconds later: a clean start
         s.frame()
     assert s.hw.reloads == 1
@@ -277,7 +277,8 @@ def test_any_failure_is_logged_saved_said_and_restarted(capsys, error, said):
     cap = capsys.readouterr()
     assert "Traceback" in cap.err and str(error) in cap.err  # on the serial console
     assert s.hw.nvm.writes == writes + 1  # kept first
-    assert s.app.lines[0].text().strip() == said and "GAME SAVED" in s.app.lines[1].text()
+    lines = s.app.failsafe.lines
+    assert lines[0].text().strip() == said and "GAME SAVED" in lines[1].text()
     assert any(s.hw.panel.pixels())
     for _ in range(110):
         s.frame()
@@ -303,6 +304,6 @@ def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
     while not table.state.is_over():
         autopilot.play_turn(s) or s.press("SELECT")
     s.press(A, settle=False)  # to the results: they fail
-    assert s.app.lines[0].text().strip() == "OUT OF MEMORY"
+    assert s.app.failsafe.lines[0].text().strip() == "OUT OF MEMORY"
     back = saves.Saves(bytearray(s.hw.nvm.data))
-    assert back.stats[1][saves.PLAYED] == 1 and back.last is not None and not back.has_game()
+    assert back.stats[1][save_codec.PLAYED] == 1 and back.last is not None and not back.has_game()

@@ -3,7 +3,6 @@ pile, whose turn) and then plays on exactly as the original would; a
 record replays to the same end; damaged records are refused, never
 played."""
 
-
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -12,9 +11,9 @@ import games
 import opponents
 import save_codec
 import save_read
-import save_snapread
 import save_snapshot
-from prng import DEAL_MAX, Prng
+from engine.prng import DEAL_MAX, Prng
+from match import NORMAL, Match
 from sim import replay
 
 PRESETS = [
@@ -26,7 +25,8 @@ PRESETS = [
 
 
 def _setup(game_id, players, variant, deal, starter=0):
-    return (game_id, players, variant, starter, deal, bytes([1] * players))
+    """A game's match, every other seat a Normal computer."""
+    return Match(games.info(game_id), players, deal, variant, starter, bytes([NORMAL] * players))
 
 
 def _play_on(state, game, seed, limit=10000):
@@ -46,7 +46,7 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
     game = games.by_id(game_id)
     for deal in (3, 77):
         setup = _setup(game_id, players, variant, deal)
-        state = save_snapread.new_state(setup)
+        state = setup.new_state()
         rng = Prng(deal)
         stops = {0} | {rng.below(120) for _ in range(6)}  # random points, seeded
         step = 0
@@ -55,7 +55,7 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
                 out = bytearray(512)
                 out = out[: save_snapshot.put(state, out, 0)]
                 assert len(out) <= 240  # a few hundred bytes at most
-                back = save_snapread.read(setup, bytes(out))
+                back = save_read.snapshot(setup, bytes(out))
                 assert back.key() == state.key()
                 assert _play_on(back, game, step) == _play_on(state.clone(), game, step)
             a = opponents.choose(game, state.observe(state.current_player()), rng, 0)
@@ -67,7 +67,7 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
 def test_a_record_replays_to_the_same_end(game_id, players, variant):
     game = games.by_id(game_id)
     setup = _setup(game_id, players, variant, 11)
-    state = save_snapread.new_state(setup)
+    state = setup.new_state()
     moves = bytearray()
     rng = Prng(5)
     while not state.is_over():
@@ -77,9 +77,9 @@ def test_a_record_replays_to_the_same_end(game_id, players, variant):
     record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert replay.parse_line("junk before\n" * 0 + line) == record
-    back_setup, back_moves = save_read.read_record(replay.parse_line(line))
-    assert back_setup == setup and back_moves == bytes(moves)
-    assert save_snapread.replay(back_setup, back_moves).key() == state.key()
+    back_setup, back_moves = save_codec.read_record(replay.parse_line(line))
+    assert back_setup.same(setup) and back_moves == bytes(moves)
+    assert save_read.replay(back_setup, back_moves).key() == state.key()
 
 
 @pytest.mark.parametrize("deal", [2**27 - 1, 2**27, 987654321, DEAL_MAX])
@@ -89,26 +89,27 @@ def test_every_deal_number_reads_back(deal):
     import saves
 
     setup = _setup("elevator", 4, 0, deal)
-    state = save_snapread.new_state(setup)
+    state = setup.new_state()
     moves = bytearray()
-    game = games.by_id(setup[0])
+    game = games.by_id(setup.info.ID)
     rng = Prng(3)
     for _ in range(5):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
     record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
-    assert save_read.read_record(record) == (setup, bytes(moves))
+    match, back_moves = save_codec.read_record(record)
+    assert match.same(setup) and back_moves == bytes(moves)
     sv = saves.Saves(None)
     sv.keep_game(setup, state, moves, len(moves))
     sv.moves = None  # the snapshot alone
     back_setup, back, _ = sv.saved_game()
-    assert back_setup == setup and back.key() == state.key()
+    assert back_setup.same(setup) and back.key() == state.key()
 
 
 def test_solitaire_records_replay_taken_back_moves():
     setup = _setup("elevator-solitaire", 1, 0, 5)
-    state = save_snapread.new_state(setup)
+    state = setup.new_state()
     moves = bytearray()
     rng = Prng(2)
     for i in range(30):
@@ -122,13 +123,13 @@ def test_solitaire_records_replay_taken_back_moves():
         state.apply(a)
         moves.append(a)
     assert save_codec.UNDO in moves
-    assert save_snapread.replay(setup, bytes(moves)).key() == state.key()
+    assert save_read.replay(setup, bytes(moves)).key() == state.key()
 
 
 def test_a_replay_refuses_a_move_the_rules_refuse():
     setup = _setup("roller-coaster", 3, 0, 4)
     with pytest.raises(ValueError):
-        save_snapread.replay(setup, bytes([250]))
+        save_read.replay(setup, bytes([250]))
 
 
 def test_replay_lines_catch_cuts_and_typos():
@@ -145,8 +146,8 @@ def test_replay_lines_catch_cuts_and_typos():
 def _snapshot_mid_game(preset, deal, steps):
     """(setup, state, its snapshot) after ``steps`` Normal moves of a deal."""
     setup = _setup(*preset, deal)
-    game = games.by_id(setup[0])
-    state = save_snapread.new_state(setup)
+    game = games.by_id(setup.info.ID)
+    state = setup.new_state()
     rng = Prng(deal)
     for _ in range(steps):
         if state.is_over():
@@ -201,19 +202,19 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
     readers = []
     probed = []
 
-    class Reader(save_snapread.Reader):
+    class Reader(save_snapshot.Reader):
         def __init__(self, data):
             super().__init__(data)
             readers.append(self)
 
-    real_probe = save_snapread.probe
+    real_probe = save_read.probe
 
     def probe(state, *args):
         probed.append(1)
         return real_probe(state, *args)
 
-    monkeypatch.setattr(save_snapread, "Reader", Reader)
-    monkeypatch.setattr(save_snapread, "probe", probe)
+    monkeypatch.setattr(save_snapshot, "Reader", Reader)
+    monkeypatch.setattr(save_read, "probe", probe)
     stages = {"header": 0, "body": 0, "play-out": 0, "restored": 0}
 
     @settings(max_examples=400, deadline=None)
@@ -223,7 +224,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
         kind, bad = data.draw(_damaged(good), label="damage")
         del readers[:], probed[:]
         try:
-            state = save_snapread.read(setup, bad)
+            state = save_read.snapshot(setup, bad)
         except ValueError:
             stage = "play-out" if probed else "body" if readers[0].pos > _HEAD else "header"
             stages[stage] += 1
@@ -231,7 +232,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
             return
         stages["restored"] += 1
         event("restored")
-        assert sorted(state.all_cards()) == sorted(save_snapread.new_state(setup).all_cards())
+        assert sorted(state.all_cards()) == sorted(setup.new_state().all_cards())
         check_state(state, setup, sorted(state.all_cards()))
         if bad == good:
             assert state.key() == original.key()
@@ -254,8 +255,8 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
     import saves
 
     setup = _setup(*preset, deal)
-    game = games.by_id(setup[0])
-    state = save_snapread.new_state(setup)
+    game = games.by_id(setup.info.ID)
+    state = setup.new_state()
     rng = Prng(deal)
     moves = bytearray()
     for _ in range(steps):
@@ -276,5 +277,5 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
     got = sv.saved_game()
     if got is not None:
         back_setup, back, back_moves = got
-        assert back_setup == setup and back.key() == state.key()
+        assert back_setup.same(setup) and back.key() == state.key()
         assert back_moves == bytes(moves)

@@ -4,7 +4,7 @@ table says and show what it claims."""
 import os
 import re
 
-import cards
+from engine import cards
 from games import roller_coaster as rc
 from sim.mpvm import ROOT
 

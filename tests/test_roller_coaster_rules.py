@@ -8,9 +8,11 @@ import catalog
 from positions import raises
 from rc_position import legal_codes, play, position
 
-import cards
+import games
+import games.text
+from engine import cards
+from engine.prng import Prng
 from games import roller_coaster as rc
-from prng import Prng
 
 
 def test_rc1_players_and_decks():
@@ -192,9 +194,9 @@ def test_rc15_ranking_by_cards_left():
 
 def test_rc7_refusals_say_why():
     s = position(["KH JD 9C 5H", "4D"], pile="QS")
-    assert s.why_illegal(cardtext.parse("9C")) == "Play K or J on Q"
-    assert s.why_illegal(cardtext.parse("KH")) == ""
-    assert s.why_illegal(rc.DONE) == "Pick cards first"
+    assert games.text.why_illegal(s, cardtext.parse("9C")) == "Play K or J on Q"
+    assert games.text.why_illegal(s, cardtext.parse("KH")) == ""
+    assert games.text.why_illegal(s, rc.DONE) == "Pick cards first"
     play(s, "KH")
-    assert s.why_illegal(cardtext.parse("5H")) == "Next must be A"
-    assert s.why_illegal(rc.DRAW) == "Finish or undo the run first"
+    assert games.text.why_illegal(s, cardtext.parse("5H")) == "Next must be A"
+    assert games.text.why_illegal(s, rc.DRAW) == "Finish or undo the run first"

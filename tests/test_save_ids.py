@@ -17,9 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
+import save_codec
 import save_read
-import save_snapread
 import saves
+from match import Match
 from sim.nvm import FileNVM
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -43,9 +44,21 @@ STATS = {
 }
 SETTINGS = {"sound": 0, "pace_ms": 1200, "contrast": 64, "repeat_ms": 60,
             "screen_off_ms": 120000, "sleep_ms": 900000, "dim_ms": 10000}  # fmt: skip
+# matches as (game, players, variant, starter, deal, seat kinds)
 LAST = ("bastard", 4, 1, 1, 135, bytes([1, 0, 2, 1]))
 GAME = ("roller-coaster", 3, 0, 0, 4326, bytes([1, 2, 0]))
 GAME_MOVES = 102
+
+
+def _fields(match):
+    """A match as the tuples above."""
+    m = match
+    return (m.info.ID, m.players, m.variant, m.starter, m.deal, bytes(m.kinds))
+
+
+def _match(fields):
+    game_id, players, variant, starter, deal, kinds = fields
+    return Match(games.info(game_id), players, deal, variant, starter, kinds)
 
 
 def _open(tmp_path, name="nvm.bin"):
@@ -61,7 +74,7 @@ def _stats_by_game(sv):
     games with friends (pass-and-play), which this store predates, are 0."""
     out = {}
     for info in games.CATALOGUE:
-        row = list(sv.stats[saves._index(info.ID)])
+        row = list(sv.stats[info.SAVE_ID])
         assert row[5:] == [0, 0], row
         out[info.ID] = row[:5]
     return out
@@ -84,26 +97,26 @@ def _check_store(sv, stats=STATS):
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
         assert sv.stat_lines(game_id) == _lines(row), game_id
-    setup, moves = save_read.read_record(sv.last)
-    assert setup == LAST
-    assert save_snapread.replay(setup, moves).is_over()  # the whole finished game
+    match, moves = save_codec.read_record(sv.last)
+    assert _fields(match) == LAST
+    assert save_read.replay(match, moves).is_over()  # the whole finished game
 
 
 def _check_continue(sv, with_moves=True):
-    deal = sorted(save_snapread.new_state(GAME).all_cards())
-    _, moves = save_read.read_record(sv.moves)
+    deal = sorted(_match(GAME).new_state().all_cards())
+    _, moves = save_codec.read_record(sv.moves)
     if not with_moves:
         sv.moves = None
     got = sv.saved_game()
     assert got is not None, sv.message
-    setup, state, kept = got
-    assert setup == GAME
+    match, state, kept = got
+    assert _fields(match) == GAME
     assert kept == (moves if with_moves else None)
     assert sv.message == ""  # the snapshot agrees with the moves: not rebuilt
     assert sorted(state.all_cards()) == deal
     assert state.turned and state.deck_public() and state.pub.count() > 0
     assert not state.is_over() and state.current_player() == 0
-    assert state.key() == save_snapread.replay(GAME, moves).key()
+    assert state.key() == save_read.replay(_match(GAME), moves).key()
     return state
 
 
@@ -112,9 +125,9 @@ def test_the_save_ids_are_pinned():
     ids = [info.SAVE_ID for info in games.CATALOGUE]
     assert len(set(ids)) == len(ids)
     for info in games.CATALOGUE:
-        assert save_read.by_save_id(info.SAVE_ID) is info
+        assert games.by_save_id(info.SAVE_ID) is info
         assert 0 <= info.SAVE_ID < 256  # one byte in a record
-    assert save_read.by_save_id(max(ids) + 1) is None
+    assert games.by_save_id(max(ids) + 1) is None
 
 
 def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
@@ -126,7 +139,7 @@ def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
 def test_its_game_in_progress_continues_with_its_moves(tmp_path):
     sv = _open(tmp_path)
     _check_continue(sv)
-    assert len(save_read.read_record(sv.moves)[1]) == GAME_MOVES
+    assert len(save_codec.read_record(sv.moves)[1]) == GAME_MOVES
 
 
 def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
@@ -181,8 +194,8 @@ def test_a_reordered_or_grown_catalogue_keeps_every_statistic_on_its_game(
     assert seen == [(info.NAME.upper(), _lines(stats[info.ID])) for info in catalogue]
     # counted and written in this order, read back in today's: still each its own
     if new in catalogue:
-        sv.stats[saves._index("lift-rummy")][saves.PLAYED] = 9
-    sv.game_over(GAME, b"", 0, True, 7)
+        sv.stats[new.SAVE_ID][save_codec.PLAYED] = 9
+    sv.game_over(_match(GAME), b"", 0, True, 7)
     sv.commit()
     monkeypatch.setattr(games, "CATALOGUE", original)
     back = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
@@ -225,15 +238,16 @@ def test_stats_rows_are_by_save_id_not_catalogue_place(monkeypatch):
     data = save_codec.to_bytes(save_codec.put_stats, table)
     monkeypatch.setattr(games, "CATALOGUE", tuple(reversed(games.CATALOGUE)))
     sv = saves.Saves(None)
-    assert save_read.read_stats(sv.stats, data)
+    assert save_codec.read_stats(sv.stats, data)
     for game_id, save_id in IDS.items():
         assert sv.stat_lines(game_id)[0].startswith("PLAYED %d " % (save_id + 1))
-    setup = ("bastard", 4, 0, 0, 9, b"")
+    setup = Match(games.info("bastard"), 4, 9)
     rec = save_codec.to_bytes(save_codec.put_record, setup, b"", 0)
     assert rec[0] == IDS["bastard"]
-    assert save_read.read_record(rec) == (setup, b"")
+    back, moves = save_codec.read_record(rec)
+    assert back.same(setup) and moves == b""
     with pytest.raises(ValueError):
-        save_read.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
+        save_codec.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
 
 
 # -- FORMAT 1 snapshots (9f41dca) of every game, read exactly --------------------
@@ -247,8 +261,8 @@ def _old_snapshots():
 
 
 def _read(game):
-    r = save_read.Reader(game)
-    setup = save_read.read_setup(r)
+    r = save_codec.Reader(game)
+    setup = save_codec.read_setup(r)
     return setup, game[r.pos :]
 
 
@@ -258,11 +272,11 @@ def test_every_games_format_1_snapshots_read_exactly():
     for game, moves in _old_snapshots():
         setup, snap = _read(game)
         assert snap[0] == 1  # FORMAT 1
-        msetup, moves = save_read.read_record(moves)
-        assert msetup == setup
-        state = save_snapread.read(setup, snap)
-        assert state.key() == save_snapread.replay(setup, moves).key(), (setup, len(moves))
-        seen.add((setup[0], setup[1], setup[2]))
+        msetup, moves = save_codec.read_record(moves)
+        assert msetup.same(setup)
+        state = save_read.snapshot(setup, snap)
+        assert state.key() == save_read.replay(setup, moves).key(), (setup, len(moves))
+        seen.add((setup.info.ID, setup.players, setup.variant))
         turned += getattr(state, "turned", False)
     # every table of every game, and Roller Coaster after a turnover
     assert seen == {(i.ID, p, v) for i in games.CATALOGUE
@@ -283,11 +297,11 @@ def test_a_damaged_format_1_snapshot_is_refused_or_exact(pick, data):
     bit = data.draw(st.integers(0, len(bad) * 8 - 1))
     bad[bit // 8] ^= 1 << (bit % 8)
     try:
-        state = save_snapread.read(setup, bytes(bad))
+        state = save_read.snapshot(setup, bytes(bad))
     except ValueError:
         return
     # accepted: then it is a state the engine can stand on (the deal's cards,
     # counts that match the hands, sorted distinct legal actions, ...)
     from sim.fuzz import check_state
 
-    check_state(state, setup, sorted(save_snapread.new_state(setup).all_cards()))
+    check_state(state, setup, sorted(setup.new_state().all_cards()))

@@ -17,11 +17,11 @@ import games
 import opponents
 import save_codec
 import save_read
-import save_snapread
 import save_store
 import saves
 from app import App
-from prng import Prng
+from engine.prng import Prng
+from match import Match
 from sim import autopilot, replay
 from sim.headless import Session
 from sim.nvm import FileNVM
@@ -41,7 +41,7 @@ def test_pause_and_idle_each_write_once(tmp_path):
     s = _session(tmp_path / "nvm.bin", seed=2)
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")  # draw: the turn passes, the others play
-    assert table.my_turn() and not table.picked and s.hw.nvm.writes == 0
+    assert table.turns.my_turn() and not table.picked_n and s.hw.nvm.writes == 0
     s.press("START")  # the pause menu: the game is kept
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == 1
     s.press("UP")  # round to Quit: to the menu, nothing more to write
@@ -68,17 +68,17 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
         autopilot.play_turn(s)
     s.press("START")  # pause: saved
     want = table.state.key()
-    want_moves = bytes(table.moves[: table.moves_n])
+    want_moves = bytes(table.record.moves[: table.record.n])
     del s  # power off
     s2 = _session(path, seed=99)
     assert s2.screen.items[0] == "Continue"
     s2.press("A")
     t2 = s2.screen
     assert type(t2).__name__ == "Table" and t2.state.key() == want
-    assert bytes(t2.moves[: t2.moves_n]) == want_moves and t2.deal == 31
+    assert bytes(t2.record.moves[: t2.record.n]) == want_moves and t2.match.deal == 31
     # and it plays to the end, its record holding every move from the deal
     _finish(s2)
-    setup, moves = save_read.read_record(s2.app.saves.last)
+    setup, moves = save_codec.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
 
 
@@ -105,15 +105,13 @@ def test_settings_are_kept_with_one_write(tmp_path):
 
 def test_a_small_store_keeps_settings_and_statistics_first():
     sv = saves.Saves(FileNVM(None, 256))  # a SAMD21's nvm
-    sv.stats[0][saves.PLAYED] = 7
-    setup = ("bastard", 12, 0, 0, 5, bytes(12))
-    import save_snapread
-
-    state = save_snapread.new_state(setup)
+    sv.stats[0][save_codec.PLAYED] = 7
+    setup = Match(games.info("bastard"), 12, 5, 0, 0, bytes(12))
+    state = setup.new_state()
     sv.keep_game(setup, state, bytes(300), 300)
-    assert saves.GAME in sv.dropped and saves.MOVES in sv.dropped
+    assert save_store.GAME in sv.dropped and save_store.MOVES in sv.dropped
     back = saves.Saves(sv.nvm)
-    assert back.stats[0][saves.PLAYED] == 7 and back.game is None
+    assert back.stats[0][save_codec.PLAYED] == 7 and back.game is None
 
 
 @pytest.mark.parametrize(
@@ -141,9 +139,9 @@ def test_older_shorter_settings_read_with_defaults():
     sv = saves.Saves(FileNVM(None))
     sv.settings.pace_ms = 300
     # an older firmware's record
-    data = save_codec.to_bytes(save_codec.put_settings, sv.settings, saves.SAVED[:2])
+    data = save_codec.to_bytes(save_codec.put_settings, sv.settings, save_codec.SAVED[:2])
     st = save_store.Store(sv.nvm)
-    st.save([(saves.SETTINGS, data)])
+    st.save([(save_store.SETTINGS, data)])
     back = saves.Saves(sv.nvm)
     assert back.settings.pace_ms == 300 and back.settings.contrast == 128 and not back.message
 
@@ -158,11 +156,13 @@ _DAMAGE = ("keep", "keep", "keep", "flip", "byte", "cut", "junk", "drop")
 
 
 def _kept_game(preset, deal, steps):
-    """(setup, state, moves) of a game left after up to ``steps`` moves
+    """(match, state, moves) of a game left after up to ``steps`` moves
     (Easy and Normal seats), never over."""
-    setup = (*preset[:3], 0, deal, bytes([deal >> i & 1 for i in range(preset[1])]))
-    game = games.by_id(setup[0])
-    state = save_snapread.new_state(setup)
+    game_id, players, variant = preset[:3]
+    kinds = bytes([deal >> i & 1 for i in range(players)])
+    setup = Match(games.info(game_id), players, deal, variant, 0, kinds)
+    game = games.by_id(game_id)
+    state = setup.new_state()
     rng = Prng(deal)
     moves = bytearray()
     for _ in range(steps):
@@ -207,7 +207,7 @@ def _store_contents(draw):
     sv = saves.Saves(FileNVM(None))
     sv.stats[draw(st.integers(0, len(games.CATALOGUE) - 1))] = [3, 2, 9, 1, 2]
     sv.keep_game(setup, state, moves, len(moves))
-    good = sv.store.load()  # the records just written, in their order
+    good = save_read.read_store(sv.store)  # the records just written, in their order
     records = []
     damaged = set()
     for kind, data in good.items():
@@ -253,7 +253,7 @@ def test_any_store_contents_start_the_console():
         setup, state, moves, damaged, nvm = contents
         s.hw.nvm = nvm
         s.app = App(s.hw)
-        s.app.failed = _raise  # a failure screen is a failed example
+        s.app.failsafe.failed = _raise  # a failure screen is a failed example
         s.app.settings.pace_ms = 0
         s.app.settings.screen_off_ms = 0  # a damaged setting must not blank the panel mid-test
         s.app.start()
@@ -279,19 +279,19 @@ def test_any_store_contents_start_the_console():
             assert screen.rows  # CRC: its results
             return
         assert type(screen).__name__ == "Table", type(screen).__name__
-        deal = save_snapread.new_state(screen.setup)
-        check_state(screen.state, screen.setup, sorted(deal.all_cards()))
+        deal = screen.match.new_state()
+        check_state(screen.state, screen.match, sorted(deal.all_cards()))
         check_log(screen)  # its moves, when it has them, replay to what it shows
-        if not damaged & {saves.GAME, saves.MOVES}:  # intact: the very game
+        if not damaged & {save_store.GAME, save_store.MOVES}:  # intact: the very game
             seen["exact"] += 1
-            assert screen.setup == setup  # its moves, and the computer's since (one frame)
-            assert bytes(screen.moves[: len(moves)]) == moves and screen.moves_ok
+            assert screen.match.same(setup)  # its moves, and the computer's since (one frame)
+            assert bytes(screen.record.moves[: len(moves)]) == moves and screen.record.complete
         for _ in range(3):  # and it plays on (to its results, maybe)
             s.settle(2000)
             if type(s.screen).__name__ != "Table":
                 assert type(s.screen).__name__ == "Results", type(s.screen).__name__
                 break
-            check_state(s.screen.state, screen.setup, sorted(deal.all_cards()))
+            check_state(s.screen.state, screen.match, sorted(deal.all_cards()))
             autopilot.play_turn(s)
 
     check()
@@ -341,7 +341,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(save_read.read_record(replay.parse_line(line[0][11:]))[1])
+    n = len(save_codec.read_record(replay.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"
@@ -380,7 +380,7 @@ def test_memory_full_while_reading_the_store_never_wipes_it(tmp_path):
     tight = saves.Saves(nvm)  # power-up with the heap full: nothing read
     assert not tight.loaded and tight.message == "MEMORY FULL: SAVES NOT READ"
     assert tight.stats[4][0] == 0  # defaults in memory ...
-    tight.game_over(table.setup, None, 0, False, 0)
+    tight.game_over(table.match, None, 0, False, 0)
     tight.commit()  # ... are never written over the store while it cannot be read
     assert bytes(nvm) == bytes(s.hw.nvm.data)
     nvm.fail = False
@@ -397,12 +397,12 @@ def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch)
     s.press("START")  # the pause menu keeps the game
     kept = saves.Saves(bytearray(s.hw.nvm.data))
     game = kept.game
-    import save_snapread
+    import save_read
 
     def tight(*args):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(save_snapread, "read", tight)  # the heap runs out mid-restore
+    monkeypatch.setattr(save_read, "snapshot", tight)  # the heap runs out mid-restore
     kept.moves = None
     assert kept.saved_game() is None and kept.message == "MEMORY FULL: GAME KEPT FOR LATER"
     assert kept.game == game  # not dropped as unreadable
@@ -413,14 +413,14 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
     """The heap full as the pause menu saves: the panel says so, Quit waits
     for the save, and it is tried again every few seconds until written;
     then Continue finds the exact game."""
-    import save_work
+    import save_write
     from screen_pause import ITEMS
 
     s = Session(seed=2, pace_ms=0)
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
     key = table.state.key()
-    real = save_work.keep_game
+    real = save_write.keep_game
     tries = []
 
     def full_heap(*args):
@@ -429,16 +429,16 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
             raise MemoryError("memory allocation failed")
         return real(*args)
 
-    monkeypatch.setattr(save_work, "keep_game", full_heap)
+    monkeypatch.setattr(save_write, "keep_game", full_heap)
     writes = s.hw.nvm.writes
     s.press("START")  # the pause menu: its save fails
     assert type(s.screen).__name__ == "Pause" and s.hw.nvm.writes == writes
-    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
+    assert s.app.failsafe.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
     while ITEMS[s.screen.menu.index] != "Quit":
         s.press("DOWN")
     s.press("A")  # Quit: the game is not dropped
     assert type(s.screen).__name__ == "Pause" and len(tries) == 2
-    assert s.app.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
+    assert s.app.failsafe.notice.text().strip() == "NOT SAVED: MEMORY FULL, RETRYING"
     for _ in range(200):  # a few seconds later it is tried again, and written
         s.frame()
     assert len(tries) == 3 and s.hw.nvm.writes == writes + 1 and not s.app.saves.failed
@@ -453,20 +453,20 @@ def test_a_game_too_long_to_record_leaves_no_broken_record():
     """A game's record holds about a thousand moves: a longer game is
     counted, and leaves no last-game record rather than a damaged one."""
     sv = saves.Saves(FileNVM(None))
-    setup = ("roller-coaster", 4, 0, 0, 5, bytes(4))
+    setup = Match(games.info("roller-coaster"), 4, 5, 0, 0, bytes(4))
     sv.game_over(setup, bytes(200), 200, True, 9)
     sv.commit()
-    assert save_read.read_record(sv.last)[1] == bytes(200)
+    assert save_codec.read_record(sv.last)[1] == bytes(200)
     sv.game_over(setup, bytes(1100), 1100, False, 0)
     sv.commit()
     back = saves.Saves(sv.nvm)
-    assert back.last is None and back.stats[4][saves.PLAYED] == 2 and not back.message
+    assert back.last is None and back.stats[4][save_codec.PLAYED] == 2 and not back.message
 
 
 def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
     """A save that failed stays in memory until written: the board must
     not sleep (and lose it) meanwhile."""
-    import save_work
+    import save_write
 
     s = Session(seed=2, pace_ms=0)
     autopilot.open_game(s, "elevator", 4, 8)
@@ -477,7 +477,7 @@ def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
     def full_heap(*args):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(save_work, "keep_game", full_heap)
+    monkeypatch.setattr(save_write, "keep_game", full_heap)
     st = s.app.settings
     for _ in range((st.sleep_ms + 20000) // 20):  # past the idle save, screen off and sleep
         s.frame()

@@ -5,7 +5,9 @@ MicroPython too."""
 import cardtext
 from positions import find, raises, sh_codes, sh_play, sh_position
 
-import cards
+import games
+import games.text
+from engine import cards
 from games import bastard as ba
 from games import elevator as el
 from games import shedding
@@ -70,7 +72,7 @@ def test_el7_voluntary_pass_draws_unless_previous_passed_and_can_play():
     sh_play(s, "PASS")
     assert s.counts[0] == 2 and s.deck_n == 1, "EL-7: a pass draws one"
     assert sh_codes(s) == ["6D"], "EL-7: no pass after a pass"  # seat 1 can play and seat 0 passed
-    assert s.why_illegal(shedding.PASS) == "Last player passed: play"
+    assert games.text.why_illegal(s, shedding.PASS) == "Last player passed: play"
     s = sh_position(el, ["5C", "2H", "7H"], "9D")
     sh_play(s, "PASS")
     # cannot play: must pass (empty stock: no card)
@@ -192,7 +194,7 @@ def test_ba7_no_pass_after_a_pass_nor_with_two_left():
     assert sh_codes(s) == ["7D"], "BA-7: no pass after a pass"
     s2 = sh_position(ba, ["6C 9C", "7H"], "5D")
     assert sh_codes(s2) == ["6C", "9C"], "BA-7: nor with two left"  # two players: no voluntary pass
-    assert s2.why_illegal(shedding.PASS) == "Two left: you must play"
+    assert games.text.why_illegal(s2, shedding.PASS) == "Two left: you must play"
 
 
 def test_ba8_everyone_passed_the_player_must_beat_their_own_play():
@@ -280,5 +282,5 @@ def test_ba14_red_and_black_jokers_on_the_other_colour():
     s.hands[0].add(53)
     s.counts[0] += 1
     assert 53 not in s.legal_list(), "BA-14: not on red"  # ... not on a red one
-    assert s.why_illegal(53) == "Joker only on the other colour"
+    assert games.text.why_illegal(s, 53) == "Joker only on the other colour"
     assert red_joker in (52, 53)

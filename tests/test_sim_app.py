@@ -3,6 +3,8 @@ game through button presses, both board profiles."""
 
 from panel_check import glyph_block, panel_block
 
+import games
+import games.text
 from buttons import START, A, B
 from games import roller_coaster as rc
 from sim import autopilot, render
@@ -26,11 +28,11 @@ def test_table_shows_the_dealt_hand(tmp_path):
     s = Session(game="roller-coaster", players=3, deal=7)
     table = s.screen
     assert type(table).__name__ == "Table"
-    hand = table.hand
+    hand = table.cursor.choices
     assert len(hand) == 5
     for i, card in enumerate(hand):
-        x = table.hand_x + i * 11
-        assert panel_block(s.hw.panel, x, table.hand_y, 10, 14) == glyph_block(card), card
+        x = table.view.hand_x + i * 11
+        assert panel_block(s.hw.panel, x, table.view.hand_y, 10, 14) == glyph_block(card), card
     # the PNG is the panel, scaled with crisp pixels
     path = tmp_path / "table.png"
     render.save_png(s.hw.panel, str(path), scale=4)
@@ -70,27 +72,27 @@ def test_refused_card_says_why():
     s = Session(game="roller-coaster", players=3, deal=7)
     table = s.screen
     state = table.state
-    bad = [c for c in table.hand if c not in state.legal_list()]
+    bad = [c for c in table.cursor.choices if c not in state.legal_list()]
     assert bad, "deal 7 has a card that cannot open"
-    while table.hand[table.cursor] != bad[0]:
+    while table.cursor.chosen() != bad[0]:
         s.press("RIGHT")
     s.press("A")
-    assert table.msg.text().strip() == state.why_illegal(bad[0]).upper()
+    assert table.view.msg.text().strip() == games.text.why_illegal(state, bad[0]).upper()
     assert s.hw.tones and s.hw.tones[-1][0] == 220
-    assert table.picked == []
+    assert table.picked_n == 0
 
 
 def test_pick_undo_and_play_a_run():
     s = Session(game="roller-coaster", players=3, deal=7)
     table = s.screen
     state = table.state
-    first = [c for c in table.hand if c in state.legal_list()][0]
-    while table.hand[table.cursor] != first:
+    first = [c for c in table.cursor.choices if c in state.legal_list()][0]
+    while table.cursor.chosen() != first:
         s.press("RIGHT")
     s.press("A")
-    assert table.picked == [first] and first not in table.hand
+    assert list(table.picked[: table.picked_n]) == [first] and first not in table.cursor.choices
     s.press("B")  # take it back
-    assert table.picked == [] and first in table.hand
+    assert table.picked_n == 0 and first in table.cursor.choices
     assert table.state.key() == table.base.key()
 
 
@@ -135,10 +137,10 @@ def test_feather_128x32_three_buttons_reach_the_table():
     s.settle()
     table = s.screen
     assert type(table).__name__ == "Table"
-    cur = table.cursor
+    cur = table.cursor.at
     s.hw.physical(2)  # bottom short on the table: RIGHT
     s.settle()
-    assert table.cursor == (cur + 1) % len(table.hand)
+    assert table.cursor.at == (cur + 1) % len(table.cursor.choices)
     s.hw.physical(2, long=True)  # bottom long: SELECT draws
     s.settle()
     assert table.state.counts[0] == 6 or table.state.is_over()
@@ -154,7 +156,7 @@ def test_results_screen_again_and_same_deal():
                 break
     assert type(s.screen).__name__ == "Results"
     s.press("SELECT")  # replay the same deal
-    assert type(s.screen).__name__ == "Table" and s.screen.deal == 3
+    assert type(s.screen).__name__ == "Table" and s.screen.match.deal == 3
     assert s.screen.state.key() == rc.new_state(2, 3).key()
 
 
@@ -173,7 +175,7 @@ def test_idle_turns_the_panel_off_and_a_key_wakes_it():
     s.app.settings.sleep_ms = 3000
     for _ in range(60):  # 1.2 s without a key
         s.frame()
-    assert not s.hw.panel.on and not s.app.screen_on
+    assert not s.hw.panel.on and not s.app.power.screen_on
     for _ in range(120):
         s.frame()
     assert s.hw.deep_sleep_asked >= 1  # asked; the desktop answers "not here"

@@ -8,7 +8,11 @@ import binascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import games
+import save_codec
 import save_store
+from match import Match
+from save_read import read_store
 from sim.nvm import FileNVM
 
 
@@ -26,7 +30,7 @@ def _saved(size=4096, copies=2):
 
 def _load(nvm):
     s = save_store.Store(nvm)
-    return s.load(), s.status
+    return read_store(s), s.status
 
 
 def test_crc_is_ccitt_false():
@@ -38,7 +42,7 @@ def test_crc_is_ccitt_false():
 def test_copies_fill_one_slot_then_start_the_other():
     nvm = FileNVM(None)
     s = save_store.Store(nvm)
-    assert s.load() == {} and s.status == save_store.FRESH
+    assert read_store(s) == {} and s.status == save_store.FRESH
     copy = 10 + sum(3 + len(d) for _, d in _recs(0))
     per_slot = 2048 // copy
     slots = []
@@ -49,7 +53,7 @@ def test_copies_fill_one_slot_then_start_the_other():
         recs, status = _load(nvm)
         assert status == save_store.RESTORED and recs == dict(_recs(i % 200))
         again = save_store.Store(nvm)
-        again.load()
+        read_store(again)
         assert (again.slot, again.end, again.seq) == (s.slot, s.end, s.seq)
     assert slots[:per_slot] == [0] * per_slot and slots[per_slot] == 1
     # flash is erased only when a used slot starts afresh: once in these saves
@@ -80,7 +84,7 @@ def test_a_write_cut_at_any_byte_keeps_the_previous_copy():
             nvm = FileNVM(None)
             nvm.data[:] = base.data
             s = save_store.Store(nvm)
-            s.load()
+            read_store(s)
             nvm.cut_after = cut
             s.save(_recs(9))
             recs, status = _load(nvm)
@@ -95,7 +99,7 @@ def test_a_write_cut_at_any_byte_keeps_the_previous_copy():
                     assert status == save_store.OLDER, (saved, cut)
                 # and the next save goes on cleanly from the copy that survived
                 s2 = save_store.Store(nvm)
-                s2.load()
+                read_store(s2)
                 s2.save(_recs(10))
                 assert _load(nvm) == (dict(_recs(10)), save_store.RESTORED), (saved, cut)
 
@@ -106,7 +110,7 @@ def test_erased_zeroed_and_unwritten_stores_start_clean():
         nvm.data[:] = fill * len(nvm)
         assert _load(nvm) == ({}, save_store.FRESH)
     none = save_store.Store(None)
-    assert none.load() == {} and none.status == save_store.NO_STORE
+    assert read_store(none) == {} and none.status == save_store.NO_STORE
     assert save_store.Store(None).save(_recs(1)) is False
 
 
@@ -121,7 +125,7 @@ def test_newer_layout_is_not_read_and_says_so():
     assert save_store.MESSAGES[save_store.NEWER]
     # with an older good copy beside it, that copy is used, and the person told
     s = save_store.Store(nvm)
-    s.load()
+    read_store(s)
     s.save(_recs(5))  # goes to slot 0 (no good copy): the newer layout is replaced
     assert _load(nvm) == (dict(_recs(5)), save_store.RESTORED)
 
@@ -176,21 +180,20 @@ def test_every_number_a_record_holds_reads_back(v):
     varint. The reader once refused any number past 2**27, so most random
     deals' records could not be read back."""
     import save_codec
-    import save_read
 
     data = save_codec.to_bytes(save_codec.put_varint, v)
-    assert save_read.Reader(data).varint() == v
-    setup = ("bastard", 4, 0, 0, 2**30 - 1, b"\x01\x01\x01")
+    assert save_codec.Reader(data).varint() == v
+    setup = Match(games.info("bastard"), 4, 2**30 - 1, 0, 0, b"\x01\x01\x01")
     record = save_codec.to_bytes(save_codec.put_record, setup, b"\x05", 1)
-    assert save_read.read_record(record) == (setup, b"\x05")
+    back, moves = save_codec.read_record(record)
+    assert back.same(setup) and moves == b"\x05"
 
 
 def test_a_number_past_30_bits_is_refused():
-    import save_read
 
     for data in (b"\xff\xff\xff\xff\x08", b"\xff\xff\xff\xff\x80\x00"):
         try:
-            save_read.Reader(data).varint()
+            save_codec.Reader(data).varint()
         except ValueError:
             continue
         raise AssertionError("read a number past 30 bits: %r" % data)

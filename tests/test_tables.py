@@ -9,18 +9,20 @@ import pytest
 from panel_check import card_in_row, card_on_panel
 from positions import sh_position
 
-import cards
+import table_pyramid
 import ui_glyphs
 from buttons import LEFT, SELECT, START, A, B
+from engine import cards
 from games import bastard, color_elevator, elevator, elevator_solitaire, roller_coaster, shedding
+from match import Match
 from sim.headless import Session
 from sim.mpvm import ROOT
 
 
 def _hand_on_panel(s, table):
-    for i in range(min(len(table.hand), table.slots)):
-        x = table.hand_x + i * 11
-        assert card_on_panel(s.hw.panel, (x, table.hand_y), table.hand[i])
+    for i in range(min(len(table.cursor.choices), table.view.slots)):
+        x = table.view.hand_x + i * 11
+        assert card_on_panel(s.hw.panel, (x, table.view.hand_y), table.cursor.choices[i])
 
 
 _HAND_GAMES = [
@@ -38,9 +40,9 @@ def test_hand_tables_show_hand_piles_and_counts(profile, game_id, players, varia
     s = Session(profile, game_id, players, 17, pace_ms=0, variant=variant)
     table = s.screen
     st = table.state
-    assert sorted(table.hand) == sorted(st.hands[0].to_list())
+    assert sorted(table.cursor.choices) == sorted(st.hands[0].to_list())
     _hand_on_panel(s, table)
-    status = table.status.text()
+    status = table.view.status.text()
     if game_id == "color-elevator":
         for v, top in zip(table.piles, (st.top0, st.top1)):
             assert card_on_panel(s.hw.panel, v, top)
@@ -61,26 +63,26 @@ def test_solitaire_table_draws_the_pyramid():
     table = s.screen
     st = table.state
     # the base row shows its ranks, every row above is face down
-    base = table.rows[6].text().split()
+    base = table.view.rows[6].text().split()
     assert base == [cards.rank_code(cards.rank(st.pyr[p])) for p in range(21, 28)]
     for r in range(6):
-        assert table.rows[r].text().split() == ["##"] * (r + 1)
-    assert "SCORE 0/28 STOCK 24" in table.status.text()
+        assert table.view.rows[r].text().split() == ["##"] * (r + 1)
+    assert "SCORE 0/28 STOCK 24" in table.view.status.text()
     # the cursor is the rank half of the first free card, boxed over its cell
-    assert table.cur[0] == ui_glyphs.card_tiles(st.pyr[21])[0]
-    x, y = table._cell_xy(21)
-    assert (table.cur.x, table.cur.y) == (x - 1, y - 1)
+    assert table.view.cur[0] == ui_glyphs.card_tiles(st.pyr[21])[0]
+    x, y = table_pyramid.cell_xy(21)
+    assert (table.view.cur.x, table.view.cur.y) == (x - 1, y - 1)
     esc = Session("pico-128x64", "elevator-solitaire", 1, 21, variant=1).screen
-    assert "##" not in "".join(r.text() for r in esc.rows)
+    assert "##" not in "".join(r.text() for r in esc.view.rows)
 
 
 def test_solitaire_small_panel_shows_the_free_cards():
     s = Session("feather-128x32", "elevator-solitaire", 1, 21)
     table = s.screen
     st = table.state
-    assert table.hand == list(range(21, 28))
-    for i, p in enumerate(table.hand):
-        assert card_in_row(s.hw.panel, table.slots, i, st.pyr[p])
+    assert table.cursor.choices == list(range(21, 28))
+    for i, p in enumerate(table.cursor.choices):
+        assert card_in_row(s.hw.panel, table.view.slots, i, st.pyr[p])
 
 
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
@@ -135,18 +137,18 @@ def test_color_elevator_asks_which_pile_and_undo_takes_back():
     deal, card = _ce_deal_with_two_way_card()
     s = Session("pico-128x64", "color-elevator", 2, deal, pace_ms=0)
     table = s.screen
-    for key in table.cursor_to(card):
+    for key in table.cursor.keys_to(card):
         s.press(key)
     s.press(A)
-    assert table.choosing == card and "WHICH PILE" in table.msg.text()
+    assert table.choosing == card and "WHICH PILE" in table.view.msg.text()
     s.press(LEFT)  # pile 1
     st = table.state
     assert st.top0 == card and st.current_player() == 0 and st.played == 0
-    assert table.msg.text().startswith("NOW THE OTHER PILE")
+    assert table.view.msg.text().startswith("NOW THE OTHER PILE")
     s.press(B)  # take it back
     assert table.state.top0 != card and table.state.hands[0].contains(card)
     s.press(SELECT)  # cards fit: drawing is refused with the reason
-    assert table.msg.text().startswith("A CARD FITS")
+    assert table.view.msg.text().startswith("A CARD FITS")
 
 
 # -- Elevator / Bastard: several cards, passing, giving ---------------------
@@ -156,7 +158,7 @@ def _table_with(game, position, pace_ms=0):
     s = Session("pico-128x64", game.ID, len(position.hands), 5, pace_ms=pace_ms)
     table = s.screen
     table.state = position
-    table._begin_turn(s.hw.ticks_ms())
+    table.turns.begin(s.hw.ticks_ms())
     table.render()
     return s, table
 
@@ -165,11 +167,11 @@ def test_shedding_play_of_several_cards_then_select_ends_it():
     pos = sh_position(elevator, ["6S 6H 6C 9H", "3C", "3D"], "5D", stock="2C 2S")
     s, table = _table_with(elevator, pos, pace_ms=5000)
     for code in ("6S", "6H"):
-        c = next(c for c in table.hand if cards.code(c) == code)
-        for key in table.cursor_to(c) + [A]:
+        c = next(c for c in table.cursor.choices if cards.code(c) == code)
+        for key in table.cursor.keys_to(c) + [A]:
             s.press(key)
-    assert table.msg.text().strip() == "PLAY: 6S 6H" and table.state.play_n == 2
-    assert table.help.text().strip() == "A ADD  SEL END  B TAKE BACK"
+    assert table.view.msg.text().strip() == "PLAY: 6S 6H" and table.state.play_n == 2
+    assert table.view.help.text().strip() == "A ADD  SEL END  B TAKE BACK"
     s.press(B)
     assert table.state.play_n == 1  # the last card came back
     s.press(START)  # START pauses, mid-play too, and resumes
@@ -183,10 +185,10 @@ def test_shedding_play_of_several_cards_then_select_ends_it():
 def test_shedding_refusals_say_why():
     pos = sh_position(bastard, ["6H 7C", "3C", "3D"], "5D", stock="2C 2S")
     s, table = _table_with(bastard, pos)
-    c = next(c for c in table.hand if cards.code(c) == "6H")
-    for key in table.cursor_to(c) + [A]:
+    c = next(c for c in table.cursor.choices if cards.code(c) == "6H")
+    for key in table.cursor.keys_to(c) + [A]:
         s.press(key)
-    assert table.msg.text().strip() == "PLAY THE OTHER COLOUR"
+    assert table.view.msg.text().strip() == "PLAY THE OTHER COLOUR"
     assert table.state.hands[0].contains(c)
 
 
@@ -202,11 +204,11 @@ def test_person_gives_a_card_when_another_player_is_stuck():
         s.frame()
     st = table.state
     assert st.phase == shedding.GIVE and st.giver == 0 and st.target == 1
-    assert table.help.text().startswith("A GIVE")
+    assert table.view.help.text().startswith("A GIVE")
     s.press(SELECT)  # no passing now: a card is owed
-    assert table.msg.text().strip() == "GIVE A CARD FROM YOUR HAND"
+    assert table.view.msg.text().strip() == "GIVE A CARD FROM YOUR HAND"
     before = st.counts[1]
-    given = table.hand[table.cursor]
+    given = table.cursor.chosen()
     s.press(A)
     assert table.state.hands[1].contains(given) and table.state.counts[1] >= before
 
@@ -218,17 +220,17 @@ def test_solitaire_keys_turn_play_refuse_undo():
     s = Session("pico-128x64", "elevator-solitaire", 1, 21)
     table = s.screen
     s.press(A)  # the waste is empty: refused
-    assert table.msg.text().strip() == "TURN A STOCK CARD FIRST"
+    assert table.view.msg.text().strip() == "TURN A STOCK CARD FIRST"
     s.press(SELECT)
     st = table.state
-    assert st.pile_n == 1 and table.msg.text().startswith("TURNED")
+    assert st.pile_n == 1 and table.view.msg.text().startswith("TURNED")
     legal = [a for a in st.legal_list() if a < elevator_solitaire.SIZE]
     if legal:
         for key in table.presses_for(legal[0]):
             s.press(key)
         assert st.score() == 1
         s.press(B)
-        assert st.score() == 0 and table.msg.text().strip() == "MOVE TAKEN BACK"
+        assert st.score() == 0 and table.view.msg.text().strip() == "MOVE TAKEN BACK"
     s.press(B)
     assert st.pile_n == 0 and st.deck_n == 24
 
@@ -270,7 +272,7 @@ def test_bastard_series_next_game_starts_left_of_the_winner():
     first = s2.screen
     assert autopilot.play_to_results(s2)
     s2.press(SELECT, settle=False)
-    assert s2.screen.deal == 3 and s2.screen.state.starter == first.state.starter
+    assert s2.screen.match.deal == 3 and s2.screen.state.starter == first.state.starter
 
 
 def test_es12_solitaire_hint_points_at_the_next_winning_move():
@@ -281,19 +283,19 @@ def test_es12_solitaire_hint_points_at_the_next_winning_move():
     s.press(SELECT)  # turn the first stock card
     want = solver.solve(table.state)[1][0]
     s.press("UP")  # hint
-    text = table.msg.text().strip()
+    text = table.view.msg.text().strip()
     assert text.endswith("WINS")
     if want == elevator_solitaire.DRAW:
         assert text.startswith("HINT: TURN A CARD")
     else:
-        assert table.hand[table.cursor] == want  # the cursor moved to the card
+        assert table.cursor.chosen() == want  # the cursor moved to the card
         assert text.startswith("HINT: " + cards.code(table.state.pyr[want]))
     # three-button boards: START, then Hint in the pause menu
     s.press(START)
     for _ in range(3):  # Resume, Round so far, Rules, Hint
         s.press("DOWN")
     s.press("A")
-    assert s.screen is table and table.msg.text().strip().startswith("HINT:")
+    assert s.screen is table and table.view.msg.text().strip().startswith("HINT:")
 
 
 def test_es13_setup_deals_a_winnable_solitaire_from_the_shipped_list():
@@ -312,14 +314,14 @@ def test_es13_setup_deals_a_winnable_solitaire_from_the_shipped_list():
     assert setup.deal == -1 and "winnable" in setup.menu.items[setup.menu.index]
     s.press(START)
     table = s.screen
-    assert type(table).__name__ == "Table" and table.deal > 0
+    assert type(table).__name__ == "Table" and table.match.deal > 0
     assert solver.solve(table.state)[0] == solver.WIN, "ES-13: a winnable deal"
-    assert s.app.deal_mode == -1
+    assert table.match.redeal == -1  # a new deal of this game: winnable again
 
 
 def test_setup_sets_opponent_levels_for_all_or_per_seat():
     import games
-    import opponents
+    from match import EASY, HARD, NORMAL, PERSON
     from sim import autopilot
 
     s = Session("pico-128x64", seed=9, pace_ms=0)
@@ -328,20 +330,20 @@ def test_setup_sets_opponent_levels_for_all_or_per_seat():
         s.press("DOWN")
     s.press(A)
     setup = s.screen
-    while setup._row() != "level":
+    while setup._row() != "others":
         s.press("DOWN")
     s.press("RIGHT")  # Normal -> Hard, for every opponent
-    assert setup.levels() == [opponents.HARD] * setup.players
+    assert list(setup.kinds()) == [HARD] * setup.players
     s.press("RIGHT")  # -> people: pass-and-play, every other seat a person
-    assert setup.levels()[1:] == [opponents.PERSON] * (setup.players - 1)
+    assert list(setup.kinds())[1:] == [PERSON] * (setup.players - 1)
     assert "Others < People >" in setup.menu.items[setup.menu.index]
     s.press("RIGHT")  # -> per seat: a row for each opponent appears
-    assert setup.level == 4 and "seat1" in setup.rows and "seat3" in setup.rows
+    assert "seat1" in setup.rows and "seat3" in setup.rows
     s.press("DOWN")  # P2
     s.press("LEFT")  # Normal -> Easy
-    assert setup.levels()[1] == opponents.EASY and setup.levels()[2] == opponents.NORMAL
+    assert setup.kinds()[1] == EASY and setup.kinds()[2] == NORMAL
     s.press(START, settle=False)
-    assert s.app.levels == setup.levels()
+    assert s.screen.match.kinds == setup.kinds()
     assert autopilot.play_to_results(s)  # the opponents play at their levels to the end
 
 
@@ -367,7 +369,7 @@ def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, 
     game played at a table, and its record replayed (``sim.replay``, as
     ``python -m sim --replay`` shows it), show the same line and pile
     after every move; and the lines name what happened."""
-    from prng import Prng
+    from engine.prng import Prng
     from save_codec import put_record, to_bytes
     from sim import replay
 
@@ -385,7 +387,7 @@ def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, 
     while not state.is_over() and len(moves) < 400:
         a = game.basic_policy(state.observe(state.current_player()), rng)
         trace += _last_move_trace(table, [a], live)
-    setup = (game.ID, players, 0, 0, deal, bytes([1] * players))
+    setup = Match(game.INFO, players, deal, 0, 0, bytes([1] * players))
     r = replay.Replay(s.app, to_bytes(put_record, setup, bytes(moves), len(moves)))
     again = _last_move_trace(r.table, moves, lambda a: r._step())
     assert again == trace, "a replay shows each last move as the game did"

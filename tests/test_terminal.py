@@ -25,7 +25,7 @@ import time
 
 import pytest
 
-import save_read
+import save_codec
 import saves
 from hal import profiles
 from sim import render, replay
@@ -465,8 +465,10 @@ def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
     lines = _replay_line(after)
     assert len(lines) == 1, after
     assert b"last game (unfinished): ELEVATOR-REPLAY" in after
-    setup, moves = save_read.read_record(replay.parse_line(lines[0]))
-    assert setup[:5] == ("roller-coaster", 3, 0, setup[3], 12) and len(moves) >= 1
+    match, moves = save_codec.read_record(replay.parse_line(lines[0]))
+    m = match
+    assert (m.info.ID, m.players, m.variant, m.deal) == ("roller-coaster", 3, 0, 12)
+    assert len(moves) >= 1
     assert out.read_text().strip() == lines[0]
     # and the line itself replays the game, headless
     r = subprocess.run(
@@ -499,8 +501,8 @@ def _started_game(sim, tmp_path):
 def _saved_game(tmp_path):
     sv = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
     assert sv.has_game(), "no game in progress in the store"
-    setup, moves = save_read.read_record(sv.moves)
-    assert setup[0] == "roller-coaster" and setup[4] == 12 and len(moves) >= 1
+    match, moves = save_codec.read_record(sv.moves)
+    assert match.info.ID == "roller-coaster" and match.deal == 12 and len(moves) >= 1
     return sv
 
 

@@ -10,7 +10,7 @@ from array import array
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import save_read  # noqa: E402
+import save_codec
 import saves  # noqa: E402
 from sim import replay, window  # noqa: E402
 from sim.__main__ import parse_args  # noqa: E402
@@ -30,10 +30,10 @@ def test_window_plays_keys_and_shows_the_panel():
     args = parse_args(["--window", "--game", "roller-coaster", "--players", "3", "--seed", "7"])
     assert window.run(args, frames=30, feed=_tap_right) == 0
     app, screen = window.run.last
-    assert type(app.screen).__name__ == "Table" and app.screen.cursor == 1
+    assert type(app.screen).__name__ == "Table" and app.screen.cursor.at == 1
     # the window is the panel scaled: a lit panel pixel is lit on screen
     rows = app.hw.panel.pixels()
-    y = app.screen.hand_y + 3
+    y = app.screen.view.hand_y + 3
     x = next(i for i in range(128) if rows[y][i])
     assert screen.get_at((x * 4 + 1, y * 4 + 1))[:3] == window.ON
 
@@ -130,14 +130,14 @@ def test_the_last_games_replay_line_when_the_window_closes(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and lines[0].startswith("last game (unfinished): ELEVATOR-REPLAY 1 ")
     line = lines[0][lines[0].index("ELEVATOR-REPLAY") :]
-    setup, moves = save_read.read_record(replay.parse_line(line))
-    assert setup[0] == "roller-coaster" and setup[4] == 1 and len(moves) >= 1
+    match, moves = save_codec.read_record(replay.parse_line(line))
+    assert match.info.ID == "roller-coaster" and match.deal == 1 and len(moves) >= 1
     assert out.read_text() == line + "\n"
     import saves
     from sim.nvm import FileNVM
 
     kept = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))  # closing the window kept the game
-    assert kept.has_game() and save_read.read_record(kept.moves)[0][0] == "roller-coaster"
+    assert kept.has_game() and save_codec.read_record(kept.moves)[0].info.ID == "roller-coaster"
 
 
 def test_no_game_no_replay_line_from_the_window(tmp_path, capsys):

@@ -19,7 +19,9 @@ import sys
 sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
-from vmhal import HAL, frame, grow_names, peak, press  # noqa: E402
+from vmhal import HAL, frame, grow_names, peak, press, shown  # noqa: E402
+
+grow_names()  # a budget run: the VM's name pools made first, out of the measure
 
 import games  # noqa: E402
 from app import App  # noqa: E402
@@ -27,15 +29,13 @@ from buttons import DOWN, RIGHT, SELECT, START, UP, A, B  # noqa: E402
 
 
 def main(game_id, players, deal, height, variant):
-    grow_names()  # a budget run: the VM's name pools out of the measure
     hw = HAL(height)
     app = App(hw)
     app.settings.pace_ms = 0
     app.start()
-    screens = [type(app.screen).__name__]
+    screens = [shown(app)]
     press(app, hw, A)
-    menu = app.screen
-    while games.CATALOGUE[menu.menu.index].ID != game_id:
+    while games.CATALOGUE[app.screen.menu.index].ID != game_id:
         press(app, hw, DOWN)
     press(app, hw, A)
     setup = app.screen
@@ -52,6 +52,7 @@ def main(game_id, players, deal, height, variant):
             setup.deal = deal
             press(app, hw, B)
         press(app, hw, DOWN)
+    setup = None  # the harness holds no screen the console has let go (its heap is the game's)
     press(app, hw, START)
     table = app.screen
     screens.append(type(table).__name__)
@@ -62,7 +63,7 @@ def main(game_id, players, deal, height, variant):
         assert table.message.startswith("HINT"), table.message
     gc.collect()
     for _ in range(5000):
-        if type(app.screen).__name__ == "Results":
+        if shown(app) == "Results":
             break
         state = table.state
         if state.is_over():
@@ -74,8 +75,9 @@ def main(game_id, players, deal, height, variant):
         action = table.game.basic_policy(state.observe(0), None)
         for key in table.presses_for(action):
             press(app, hw, key)
-    screens.append(type(app.screen).__name__)
+    screens.append(shown(app))
     assert screens[-1] == "Results", screens
+    table = state = None  # (the results hold what they show; the table has gone)
     press(app, hw, B)  # back to the menu: the game's objects can go
     gc.collect()
     # the end of the game was written once

@@ -13,9 +13,9 @@ for p in (".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-import gamestate  # noqa: E402, F401  (kept from start-up on a board: app._KEEP)
+from engine import gamestate  # noqa: E402, F401  (loaded before a game on a board: app._SHARED)
+from engine.prng import Prng  # noqa: E402
 from games import by_id  # noqa: E402
-from prng import Prng  # noqa: E402
 
 
 def conserved(s, seen):

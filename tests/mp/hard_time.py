@@ -23,8 +23,8 @@ from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
 import opponents_hard  # noqa: E402
+from engine.prng import Prng  # noqa: E402
 from games import by_id  # noqa: E402
-from prng import Prng  # noqa: E402
 
 
 def main(game_id, players, moves, games=2, slower=0):

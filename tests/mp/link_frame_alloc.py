@@ -8,8 +8,10 @@ Each round writes about 4 KB of wire: whole frames of every kind and
 payload length, random garbage, bad headers and frames cut short, then an idle line
 (zeros) long enough to settle any frame still open; the wire is fed to a
 decoder in random pieces (often one byte). Every whole frame must come out
-once, in order, with its fields and payload. Prints 'frames=N bad=B
-big=G junk=J ok' and exits 1 on failure.
+once, in order, with its fields and payload, and every too-long header
+with a kind must be counted ``big``. Prints 'frames=N bad=B big=G junk=J
+too_long=L ok' (L: the too-long headers with a kind) and exits 1 on
+failure.
 """
 
 import sys
@@ -21,7 +23,7 @@ for p in (".", "lib"):
 import micropython  # noqa: E402
 
 import link_frame as lf  # noqa: E402
-from prng import Prng  # noqa: E402
+from engine.prng import Prng  # noqa: E402
 
 
 # frame number s (mod 256) has kind 1 + s % 15, seat s % 12 and a payload
@@ -42,6 +44,7 @@ def main(rounds):
     sent = 0  # whole frames written (each one's seq is this count, mod 256)
     got = 0
     fail = 0  # no exception may be made under the lock: a code instead
+    too_long = 0  # too-long headers written with a kind: each must count as big
     micropython.heap_lock()
     try:
         for _ in range(rounds):
@@ -54,12 +57,21 @@ def main(rounds):
                         w += 1
                     continue
                 if r == 2:  # a header with LEN over MAX_PAYLOAD, or kind 0
+                    kind = p.below(2) * (1 + p.below(15))
                     line[w] = 0xC5
                     line[w + 1] = lf.VERSION
-                    line[w + 2] = p.below(2) * (1 + p.below(15))
+                    line[w + 2] = kind
                     line[w + 3] = 0
                     line[w + 4] = 0
-                    line[w + 5] = lf.MAX_PAYLOAD + 1 + p.below(55)
+                    # LEN is one byte: MAX_PAYLOAD + 1 .. 255. A larger value
+                    # raises on CircuitPython, and MicroPython keeps its low 8
+                    # bits: 256-295 went out as LEN 0-39, which fits
+                    line[w + 5] = lf.MAX_PAYLOAD + 1 + p.below(255 - lf.MAX_PAYLOAD)
+                    # the byte on the wire, read back, must be too long
+                    if line[w + 5] <= lf.MAX_PAYLOAD:
+                        fail = 5
+                    if kind:
+                        too_long += 1
                     w += 6
                     continue
                 n = p.below(lf.MAX_PAYLOAD + 1)
@@ -98,6 +110,10 @@ def main(rounds):
                     got += 1
             if dec.pos != 0 or got != sent:
                 fail = 4
+            # each too-long header with a kind was judged big (garbage that
+            # happens to look like one may add more)
+            if dec.big < too_long:
+                fail = 6
             if fail:
                 break
     finally:
@@ -105,7 +121,10 @@ def main(rounds):
     if fail:
         print("failed=%d frames=%d sent=%d" % (fail, got, sent))
         sys.exit(1)
-    print("frames=%d bad=%d big=%d junk=%d ok" % (got, dec.bad, dec.big, dec.junk))
+    print(
+        "frames=%d bad=%d big=%d junk=%d too_long=%d ok"
+        % (got, dec.bad, dec.big, dec.junk, too_long)
+    )
 
 
 if __name__ == "__main__":

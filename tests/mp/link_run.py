@@ -22,9 +22,13 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)
 
-from vmhal import HAL, frame, grow_names, press  # noqa: E402
+from vmhal import HAL, frame, grow_names, press, shown  # noqa: E402
+
+if __name__ == "__main__" and sys.argv[-1:] != ["decode"]:
+    grow_names()  # a budget run: the VM's name pools made first, out of the measure
 
 import games  # noqa: E402
+import games.text  # noqa: E402
 import link_frame as lf  # noqa: E402
 import link_obs  # noqa: E402
 from app import App  # noqa: E402
@@ -230,7 +234,7 @@ class RawHost:
                     self.sync(255, 255)
                 elif d.kind == lf.ACTION and s.current_player() == self.seat:
                     a = d.buf[lf.PAYLOAD]
-                    assert not s.why_illegal(a), a
+                    assert not games.text.why_illegal(s, a), a
                     s.apply(a)
                     self.moves += 1
                     self.sync(self.seat, a)
@@ -260,7 +264,6 @@ def link_menu(hw):
 def guest_main(players=12, height=64):
     """The guest console by button presses: Link play, Join game, its
     seat's table, played to the results against a raw host."""
-    grow_names()  # a budget run: the VM's name pools out of the measure
     hw = HAL(height, NVM)
     a, b = cable(512, 256)  # the guest's end, the host's
     hw.link_join = lambda: a
@@ -275,7 +278,7 @@ def guest_main(players=12, height=64):
         t = app.screen
         if type(t).__name__ == "Results":
             break
-        if type(t).__name__ == "Table" and t.my_turn():
+        if type(t).__name__ == "Table" and t.turns.my_turn():
             st = t.state
             for k in t.presses_for(t.game.basic_policy(st.observe(t.me, t.obs), None)):
                 hw.buttons.tap(k, hw.ticks_ms())
@@ -287,13 +290,12 @@ def guest_main(players=12, height=64):
         if free < least[0]:
             least[0] = free
     moves = host.moves
-    done = type(app.screen).__name__ == "Results"
+    done = shown(app) == "Results"
     print("finished=%d restarts=%d moves=%d over=%d least_free=%d" % (
         done, hw.reloads, moves, host.state.is_over(), least[0]))  # fmt: skip
 
 
 def main(guests=3, players=12, height=64):
-    grow_names()  # a budget run: the VM's name pools out of the measure
     hw = HAL(height, NVM)
     ends = []
     raw = []
@@ -309,8 +311,7 @@ def main(guests=3, players=12, height=64):
     while games.CATALOGUE[app.screen.menu.index].ID != "bastard":
         press(app, hw, DOWN)
     press(app, hw, A)
-    setup = app.screen
-    while setup.players != players:
+    while app.screen.players != players:
         press(app, hw, RIGHT)
     RawGuest.app = app
     members = [RawGuest(e) for e in raw]
@@ -318,21 +319,21 @@ def main(guests=3, players=12, height=64):
         frame(app, hw)
         for g in members:
             g.serve()
-    assert app.host.count() == guests, app.host.count()
+    assert app.link.count() == guests, app.link.count()
     press(app, hw, START)
-    assert type(app.screen).__name__ == "Table"
+    assert shown(app) == "Table"
     refused = 0
     moves = 0
     for _ in range(20000):
         table = app.screen  # (not held past its time: the results need its heap)
         if type(table).__name__ != "Table":
             break
-        moves = table.moves_n
-        refused = app.host.refused if app.host is not None else refused
+        moves = table.record.n
+        refused = app.link.refused if app.link is not None else refused
         for g in members:
             g.serve()
         s = table.state
-        if table.my_turn():
+        if table.turns.my_turn():
             keys = table.presses_for(table.game.basic_policy(s.observe(0, table.obs), None))
             for k in keys:
                 hw.buttons.tap(k, hw.ticks_ms())
@@ -343,7 +344,7 @@ def main(guests=3, players=12, height=64):
         free = gc.mem_free()
         if free < least[0]:
             least[0] = free
-    done = type(app.screen).__name__ == "Results"
+    done = shown(app) == "Results"
     seats = sorted(g.seat for g in members)
     print(
         "finished=%d restarts=%d seats=%s moves=%d refused=%d least_free=%d"

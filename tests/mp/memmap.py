@@ -140,7 +140,7 @@ def probe(moment, app):
             del c
             base = getattr(screen, "base", None)
             print("MAP state %s bytes=%d base=%d moves=%d" % (moment.replace(" ", "_"), b - a,
-                  0 if base is None else b - a, len(screen.moves)))  # fmt: skip
+                  0 if base is None else b - a, len(screen.record.moves)))  # fmt: skip
     _buffers()
 
 

@@ -20,9 +20,9 @@ for p in (".", "lib", "tests/mp"):
 from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
-import gamestate  # noqa: E402, F401  (kept from start-up on a board: app._KEEP)
+from engine import gamestate  # noqa: E402, F401  (loaded before a game on a board: app._SHARED)
+from engine.prng import Prng  # noqa: E402
 from games import by_id  # noqa: E402
-from prng import Prng  # noqa: E402
 
 
 def _play(game, players, games, twice):

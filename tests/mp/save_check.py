@@ -24,7 +24,8 @@ from usclock import now as _now  # noqa: E402
 import games  # noqa: E402
 import opponents  # noqa: E402
 import saves  # noqa: E402
-from prng import Prng  # noqa: E402
+from engine.prng import Prng  # noqa: E402
+from match import NORMAL, Match  # noqa: E402
 
 
 class CutNVM:
@@ -64,7 +65,7 @@ def main():
             a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
             state.apply(a)
             moves.append(a)
-        setup = (info.ID, players, 0, 0, 9, bytes([1] * players))
+        setup = Match(info, players, 9, 0, 0, bytes([NORMAL] * players))
         t0 = _now()
         sv.keep_game(setup, state, moves, len(moves))
         dt = _diff(_now(), t0)

@@ -20,9 +20,12 @@ import sys
 sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
-import session  # noqa: E402
 import vmhal  # noqa: E402
-from vmhal import press  # noqa: E402
+
+vmhal.grow_names()  # a budget run: the VM's name pools made first, out of the measure
+
+import session  # noqa: E402
+from vmhal import press, shown  # noqa: E402
 
 from buttons import START, B  # noqa: E402
 
@@ -39,7 +42,6 @@ def _watched(app, hw):
 
 
 def main(free=-1):
-    vmhal.grow_names()  # a budget run: the VM's name pools out of the measure
     vmhal.frame = _watched
     tally = session.Tally(50)
     app, hw = session.run(50, 64, tally)
@@ -72,11 +74,13 @@ def main(free=-1):
     writes = app.saves.writes
     before = hw.reloads
     press(app, hw, START)  # the pause menu: the game is saved as it opens
-    assert type(app.screen).__name__ == "Pause", type(app.screen).__name__
+    assert shown(app) == "Pause", shown(app)
     written = app.saves.writes - writes
     holder = None
-    print("tightest=%d free=%d written=%d restarts=%d save_bytes=%d" % (
-        target, left, written, hw.reloads - before, cost))
+    print(
+        "tightest=%d free=%d written=%d restarts=%d save_bytes=%d"
+        % (target, left, written, hw.reloads - before, cost)
+    )
 
 
 if __name__ == "__main__":

@@ -25,11 +25,15 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)  # the board's nvm is not in its heap: allocated first, at the bottom
 
-from vmhal import HAL, grow_names, press  # noqa: E402
+from vmhal import HAL, grow_names, press, shown  # noqa: E402
+
+if __name__ == "__main__":
+    grow_names()  # a budget run: the VM's name pools made first, out of the measure
 
 import games  # noqa: E402
 from app import App  # noqa: E402
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B  # noqa: E402
+from match import HARD  # noqa: E402
 
 PLAYED = 10  # the first two rounds go to their results
 FEW = 3  # the person's turns played before leaving a game
@@ -43,10 +47,6 @@ class Tally:
         self.title_after = 0
         self.used = [0] * cycles  # heap in use at the title after each cycle (made first)
         self.probe = None  # memmap.py's hook: probe(name, app)
-
-
-def name(app):
-    return type(app.screen).__name__
 
 
 def expect_save(app, tally, before):
@@ -69,7 +69,7 @@ def to_item(app, hw, items, want):
 def visit_stats(app, hw):
     to_item(app, hw, app.screen.items, "Statistics")
     press(app, hw, A)
-    assert name(app) == "Stats", name(app)
+    assert shown(app) == "Stats", shown(app)
     for _ in range(len(games.CATALOGUE)):
         press(app, hw, RIGHT)
     press(app, hw, B)
@@ -78,7 +78,7 @@ def visit_stats(app, hw):
 def visit_settings(app, hw, tally):
     to_item(app, hw, app.screen.items, "Settings")
     press(app, hw, A)
-    assert name(app) == "SettingsScreen", name(app)
+    assert shown(app) == "SettingsScreen", shown(app)
     press(app, hw, DOWN)  # pace
     press(app, hw, LEFT)  # a change: written on leaving
     press(app, hw, RIGHT)
@@ -91,22 +91,22 @@ def visit_settings(app, hw, tally):
 def open_setup(app, hw, info, players, hard):
     to_item(app, hw, app.screen.items, "New game")
     press(app, hw, A)
-    assert name(app) == "GameMenu", name(app)
+    assert shown(app) == "GameMenu", shown(app)
     while games.CATALOGUE[app.screen.menu.index].ID != info.ID:
         press(app, hw, DOWN)
     press(app, hw, A)
     setup = app.screen
-    assert name(app) == "Setup", name(app)
+    assert shown(app) == "Setup", shown(app)
     for row in setup.rows:
         if row == "players":
             while setup.players != players:
                 press(app, hw, RIGHT)
-        elif row == "level" and hard:
-            while setup.level != 2:
+        elif row == "others" and hard:
+            while setup.others != HARD:
                 press(app, hw, RIGHT)
         press(app, hw, DOWN)
     press(app, hw, START)
-    assert name(app) == "Table", name(app)
+    assert shown(app) == "Table", shown(app)
     return app.screen
 
 
@@ -126,19 +126,19 @@ def play_turn(app, hw, table):
 
 def play_to_results(app, hw, table, tally):
     for _ in range(3000):
-        if name(app) == "Results":
+        if shown(app) == "Results":
             return
         if table.state.is_over():
             before = app.saves.writes
             press(app, hw, A)  # a finished solitaire waits for A
-            if name(app) == "Results":
+            if shown(app) == "Results":
                 expect_save(app, tally, before)
             continue
         before = app.saves.writes
         play_turn(app, hw, table)
-        if name(app) == "Results":
+        if shown(app) == "Results":
             expect_save(app, tally, before)
-    assert name(app) == "Results", name(app)
+    assert shown(app) == "Results", shown(app)
 
 
 def hint(app, hw, table):
@@ -150,18 +150,18 @@ def hint(app, hw, table):
         from screen_pause import ITEMS
 
         press(app, hw, START)
-        assert name(app) == "Pause", name(app)
+        assert shown(app) == "Pause", shown(app)
         to_item(app, hw, ITEMS, "Hint")
         press(app, hw, A)
     assert table.message.startswith("HINT"), table.message
 
 
-def leave(app, hw, table, tally, rules):
+def leave(app, hw, tally, rules):
     """Pause (the game is saved), maybe a rules page, then Quit."""
     before = app.saves.writes
     dirty = app.saves.dirty
     press(app, hw, START)
-    assert name(app) == "Pause", name(app)
+    assert shown(app) == "Pause", shown(app)
     if dirty:
         expect_save(app, tally, before)
     from screen_pause import ITEMS
@@ -169,12 +169,12 @@ def leave(app, hw, table, tally, rules):
     if rules:
         to_item(app, hw, ITEMS, "Rules")
         press(app, hw, A)
-        assert name(app) == "Rules" and app.screen.starts, "no rules pages"
+        assert shown(app) == "Rules" and app.screen.starts, "no rules pages"
         press(app, hw, DOWN)
         press(app, hw, B)
     to_item(app, hw, ITEMS, "Quit")
     press(app, hw, A)
-    assert name(app) == "GameMenu", name(app)
+    assert shown(app) == "GameMenu", shown(app)
 
 
 def players_for(info, n):
@@ -187,7 +187,7 @@ def players_for(info, n):
 
 
 def cycle(app, hw, n, tally):
-    assert name(app) == "Title", name(app)
+    assert shown(app) == "Title", shown(app)
     if n == 2:
         visit_stats(app, hw)
     if n == 3:
@@ -205,21 +205,24 @@ def cycle(app, hw, n, tally):
             if my_turn(table):
                 hint(app, hw, table)
         play_to_results(app, hw, table, tally)
+        table = None  # the harness holds no screen the console has let go
         press(app, hw, B)  # results -> game menu
     else:
         turns = 0
-        while turns < FEW and name(app) == "Table" and not table.state.is_over():
+        while turns < FEW and shown(app) == "Table" and not table.state.is_over():
             if my_turn(table):
                 play_turn(app, hw, table)
                 turns += 1
             else:
                 press(app, hw, A)
-        if name(app) != "Table" or table.state.is_over():
+        if shown(app) != "Table" or table.state.is_over():
             play_to_results(app, hw, table, tally)  # it ended on its own
+            table = None
             press(app, hw, B)
         else:
-            leave(app, hw, table, tally, n % len(games.CATALOGUE) == 0)
-    assert name(app) == "GameMenu", name(app)
+            table = None
+            leave(app, hw, tally, n % len(games.CATALOGUE) == 0)
+    assert shown(app) == "GameMenu", shown(app)
     press(app, hw, B)
 
 
@@ -256,7 +259,6 @@ def summary(cycles, tally, hw):
 
 
 def main(cycles=50, height=64):
-    grow_names()  # a budget run: the VM's name pools out of the measure
     tally = Tally(cycles)
     _app, hw = run(cycles, height, tally)
     print(summary(cycles, tally, hw))

@@ -36,7 +36,7 @@ def main(listing):
 
         builtins.__import__ = hook
     t0 = time.ticks_us()
-    from vmhal import HAL
+    from vmhal import HAL, shown
 
     hw = HAL(64)
     from app import App
@@ -44,7 +44,7 @@ def main(listing):
     app = App(hw)
     app.start()
     us = time.ticks_diff(time.ticks_us(), t0)
-    assert type(app.screen).__name__ == "Title", type(app.screen).__name__
+    assert shown(app) == "Title", shown(app)
     for m in seen:
         if m not in _HARNESS:
             print("MODULE " + m)

@@ -4,16 +4,16 @@ paths run under ``micropython.heap_lock()`` (any allocation raises)."""
 import micropython
 from catalog import all_games
 
-import cards
-import games
-from cardset import CardSet
-from prng import Prng
+from engine import cards
+from engine.cardset import CardSet
+from engine.gamestate import MAX_ACTIONS
+from engine.prng import Prng
 
 
 def _locked_random_game(game, players, variant, deal, seed):
     s = game.new_state(players, deal, variant)
     obs = s._blank()
-    buf = [0] * games.MAX_ACTIONS
+    buf = [0] * MAX_ACTIONS
     prng = Prng(seed)
     steps = 0
     while not s.is_over():

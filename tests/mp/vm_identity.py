@@ -9,8 +9,8 @@ for p in ("tests", ".", "lib"):
 
 from catalog import all_games  # noqa: E402
 
-import cards  # noqa: E402
-from prng import DEAL_MAX, Prng  # noqa: E402
+from engine import cards  # noqa: E402
+from engine.prng import DEAL_MAX, Prng  # noqa: E402
 
 
 def lines():

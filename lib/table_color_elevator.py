@@ -2,17 +2,16 @@
 (a black top goes UP, a red top DOWN, an ace takes ANY card), everyone's
 hand and face-down counts, your hand. A plays the card under the cursor on
 the pile it fits; when it fits both, LEFT or RIGHT picks the pile (B
-backs out). SELECT draws when nothing fits (``table.py`` has the keys
-shared by every game)."""
+backs out). SELECT draws when nothing fits (``table.py`` has the keys of
+every game played from a hand)."""
 
 from micropython import const
 
-import cards
-import table
 import ui
 from buttons import LEFT, RIGHT, A, B
+from engine import cards
 from games import color_elevator as ce
-from table import who
+from table import HandTable
 
 # 128x64: the piles' columns (the ways line labels them: "1:" and "2:" at
 # the left of each), and the rows of the piles and of the ways
@@ -22,7 +21,7 @@ _PILE_Y = const(15)
 _WAYS_Y = const(19)
 
 
-class Table(table.Table):
+class Table(HandTable):
     choosing = -1  # a card waiting for its pile (set on the table while it waits)
 
     def layout_piles(self, app):
@@ -50,7 +49,7 @@ class Table(table.Table):
         return self.state.played >= 0
 
     def picked_text(self):
-        return "NOW THE OTHER PILE" if self.picked else ""
+        return "NOW THE OTHER PILE" if self.picked_n else ""
 
     def status_count(self, seat):
         s = self.state
@@ -67,16 +66,15 @@ class Table(table.Table):
 
     def choose_card(self, card, now):
         s = self.state
-        legal = s.legal_list()
-        on = [p for p in (0, 1) if p * cards.FACES + card in legal]
-        if len(on) == 2:
+        on0 = s.is_legal(card)
+        on1 = s.is_legal(cards.FACES + card)
+        if on0 and on1:
             self.choosing = card
             self.message = "WHICH PILE FOR " + cards.code(card) + "?"
-            return
-        if on:
-            self.take(on[0] * cards.FACES + card, now)
-            return
-        self.refused(card if s.played == 1 else cards.FACES + card)
+        elif on0 or on1:
+            self.take(card if on0 else cards.FACES + card, now)
+        else:
+            self.refuse(card if s.played == 1 else cards.FACES + card)
 
     def on_turn_key(self, key, now):
         if self.choosing < 0:
@@ -95,11 +93,11 @@ class Table(table.Table):
 
     def presses_for(self, action):
         if action >= ce.DRAW:
-            return table.Table.presses_for(self, action)
+            return HandTable.presses_for(self, action)
         card = action % cards.FACES
-        keys = self.cursor_to(card) + [A]
-        legal = self.state.legal_list()
-        if card in legal and cards.FACES + card in legal:
+        keys = self.cursor.keys_to(card) + [A]
+        s = self.state
+        if s.is_legal(card) and s.is_legal(cards.FACES + card):
             keys.append(LEFT if action == card else RIGHT)
         return keys
 
@@ -124,11 +122,11 @@ class Table(table.Table):
         s = self.state
         last = self.last
         if s.flipped and s.current_player() >= 0:
-            t = " TURN UP " if who(s.turn) == "YOU" else " TURNS UP "
-            return who(s.turn) + t + cards.code(s.hands[s.turn].next(-1))
+            t = " TURN UP " if s.turn == self.you else " TURNS UP "
+            return self.who(s.turn) + t + cards.code(s.hands[s.turn].next(-1))
         if last.seat < 0:
             return ""
-        name = who(last.seat)
+        name = self.who(last.seat)
         if last.a < 0:
             return name + self.drew(last.seat, last.n) if last.n else name + ": NEW HANDS"
         text = name + " " + self._put(last.a)

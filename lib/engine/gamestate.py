@@ -2,21 +2,35 @@
 
 ``GameState`` holds the machinery shared by card games laid out as hands,
 a stock and a discard pile: copying a state, what a seat observes (other
-hands and the stock hidden by whole words, never card by card), and the
-defaults of the contract's optional hooks. The read-only side (results,
-fingerprints, text) is ``stateview.py``.
+hands and the stock hidden by whole words, never card by card), whether
+an action is legal (without allocating), results (winners, ranking
+helpers) and the whole view tools and tests use (every card, a
+fingerprint, the legal actions as a list), and the defaults of the
+contract's optional hooks. What an action does, and why one is refused,
+in words, is each game's text module's (``games/text.py``): the engine
+holds rules, never text.
 """
 
-import cards
-from cardset import CardSet
-from prng import Prng
-from stateview import StateView, places_by_count  # noqa: F401
+from micropython import const
+
+from engine import cards
+from engine.cardset import CardSet
+from engine.prng import Prng
+
+# The bound of every legal-action buffer, in every game: two decks' cards
+# (108) and the moves that are not a card (pass, done, draw).
+MAX_ACTIONS = const(112)
+# What ``current_player()`` returns once the game is over.
+TERMINAL = const(-1)
 
 # Blank stocks, one per pack count, so hiding a stock is one copy.
 _ZEROS = (b"", bytes(cards.FACES), bytes(2 * cards.FACES))
+# The legal actions of ``is_legal``, filled in place: made once, for every
+# state (a bytearray: every action id is under 256)
+_legal = bytearray(MAX_ACTIONS)
 
 
-class GameState(StateView):
+class GameState:
     """Shared machinery for card games laid out as hands, a stock and a
     discard pile: ``hands`` (CardSets), ``counts`` (hand sizes, public),
     ``deck``/``deck_n`` (the stock, top at ``deck_n - 1``) and
@@ -138,3 +152,69 @@ class GameState(StateView):
     def _visible_extra(self):
         """Cards in the extra places that every seat can see (a list)."""
         return []
+
+    # -- legality, results and views -------------------------------------------
+    def is_legal(self, action):
+        """Whether the rules allow ``action`` now (allocates nothing: a
+        card played is checked with this, its reason found only when one
+        is shown)."""
+        n = self.legal_actions(_legal)
+        for i in range(n):
+            if _legal[i] == action:
+                return True
+        return False
+
+    def _extra_cards(self):
+        """Cards held in places other than hands, stock and pile (a list)."""
+        return []
+
+    def all_cards(self):
+        """Every card id in the game, wherever it is (allocates)."""
+        out = []
+        for h in self.hands:
+            out.extend(h.to_list())
+        out.extend(self.deck[: self.deck_n])
+        out.extend(self.pile[: self.pile_n])
+        out.extend(self._extra_cards())
+        return out
+
+    def key(self):
+        """A text fingerprint: equal states give equal keys."""
+        parts = [str(getattr(self, name)) for name in self.FIELDS]
+        for h in self.hands:
+            parts.append(cards.codes(h.to_list()))
+        parts.append(cards.codes(self.deck[: self.deck_n]))
+        parts.append(cards.codes(self.pile[: self.pile_n]))
+        parts.append(str(list(self.counts)))
+        parts.append(cards.codes(self._extra_cards()))
+        return "|".join(parts)
+
+    def cards_left(self, seat):
+        """Cards ``seat`` still has to get rid of (for the results)."""
+        return self.counts[seat]
+
+    def legal_list(self):
+        """Legal actions as a new list (allocates; for tools and tests)."""
+        buf = [0] * MAX_ACTIONS
+        n = self.legal_actions(buf)
+        return buf[:n]
+
+    def winners(self):
+        places = self.ranking()
+        return [s for s in range(self.num_players) if places[s] == 0]
+
+
+def places_by_count(counts, first=-1):
+    """Places from hand sizes: ``first`` (if >= 0) alone in first place,
+    then fewest cards first; equal counts share a place."""
+    n = len(counts)
+    places = [0] * n
+    for s in range(n):
+        if s == first:
+            continue
+        p = 1 if first >= 0 else 0
+        for o in range(n):
+            if o != s and o != first and counts[o] < counts[s]:
+                p += 1
+        places[s] = p
+    return places

@@ -12,7 +12,7 @@ deck, so "count the sevens" counts both decks' sevens.
 
 from micropython import const
 
-import cards
+from engine import cards
 
 BITS = const(27)
 _FULL = const(0x7FFFFFF)
@@ -70,6 +70,13 @@ class CardSet:
         o = other.w
         for i in range(self.nwords):
             w[i] = o[i]
+
+    def remove_all(self, other):
+        """Take out every card of ``other`` (word by word: nothing allocated)."""
+        w = self.w
+        o = other.w
+        for i in range(self.nwords):
+            w[i] &= _FULL ^ o[i]
 
     def add(self, c):
         self.w[c // BITS] |= 1 << (c % BITS)

@@ -1,18 +1,18 @@
 """The Elevator and Bastard table: the last play on the pile with the
 pile's direction beside it (UP, DOWN, or ANY after a reset), the others'
 counts (OUT once a hand is empty), your hand. A adds the card under the
-cursor to your play, START ends a play of several cards, SELECT passes.
+cursor to your play, SELECT ends a play of several cards (or, before one
+starts, passes), B takes back its last card.
 When you owe a card to a penalised player, A gives the card under the
-cursor (``table.py`` has the keys shared by every game)."""
+cursor (``table.py`` has the keys of every game played from a hand)."""
 
 from micropython import const
 
-import cards
-import table
 import ui
+from engine import cards
 from games import shedding
 from games import shedding_flow as flow
-from table import who
+from table import HandTable
 
 _PILE_SHOWN = const(9)
 _PILE_Y = const(15)
@@ -31,7 +31,7 @@ def _climb_order(card):
     return (shedding.value(card) if r >= 0 else 13) * 8 + cards.suit(card) + 1
 
 
-class Table(table.Table):
+class Table(HandTable):
     hand_order = staticmethod(_climb_order)
 
     def layout_piles(self, app):
@@ -52,7 +52,7 @@ class Table(table.Table):
         return self.state.play_n > 0
 
     def picked_text(self):
-        return "PLAY: " + cards.codes(self.picked) if self.picked else ""
+        return "PLAY: " + cards.codes(self.picked[: self.picked_n]) if self.picked_n else ""
 
     def help_text(self):
         if self.state.phase == flow.GIVE:
@@ -94,24 +94,24 @@ class Table(table.Table):
         s = self.state
         if s.phase == flow.GIVE:
             if s.giver == self.me:
-                return "GIVE %s A CARD" % who(s.target)
-            return "%s GIVES %s A CARD" % (who(s.giver), who(s.target))
+                return "GIVE %s A CARD" % self.who(s.target)
+            return "%s GIVES %s A CARD" % (self.who(s.giver), self.who(s.target))
         last = self.last
         kind = last.kind
         if s.play_n:
-            return who(s.turn) + " PLAYS " + cards.codes(self._play_cards())
+            return self.who(s.turn) + " PLAYS " + cards.codes(self._play_cards())
         if kind == _PLAYED:
-            return who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
+            return self.who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
         if kind == _PASSED:
-            if last.seat == self.me and self.drawn:
-                return "%s PASSED,%s" % (who(self.me), self.drew(self.me, 1))
-            return who(last.seat) + " PASSED"
+            if last.seat == self.me and self.drawn.count():
+                return "%s PASSED,%s" % (self.who(self.me), self.drew(self.me, 1))
+            return self.who(last.seat) + " PASSED"
         if kind == _STUCK:
-            if last.seat == self.me and self.drawn:
-                return s.rules.name + ": " + who(self.me) + self.drew(self.me, 0)
-            return s.rules.name + ": " + who(last.seat) + " DRAWS"
+            if last.seat == self.me and self.drawn.count():
+                return s.rules.name + ": " + self.who(self.me) + self.drew(self.me, 0)
+            return s.rules.name + ": " + self.who(last.seat) + " DRAWS"
         if kind == _GAVE:
-            return who(last.seat) + " GAVE A CARD"
+            return self.who(last.seat) + " GAVE A CARD"
         if kind == _CLEARED:
             return "ALL PASSED: ANY CARD"
         return ""

@@ -1,15 +1,15 @@
 """The Roller Coaster table: your hand, the run being played on the pile,
 the others' counts. A adds the card under the cursor to this turn's run,
-B takes the last one back, START plays the run, SELECT draws a card
-(``table.py`` has the keys shared by every game)."""
+B takes the last one back, SELECT plays the run (or, before it starts,
+draws a card); ``table.py`` has the keys of every game played from a
+hand."""
 
 from micropython import const
 
-import cards
-import table
 import ui
+from engine import cards
 from games import roller_coaster as rc
-from table import who
+from table import HandTable
 
 _PILE_SHOWN = const(11)
 _PILE_Y = const(15)
@@ -19,7 +19,7 @@ _DREW = const(2)
 _PASSED = const(3)
 
 
-class Table(table.Table):
+class Table(HandTable):
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
 
     def help_text(self):
@@ -36,7 +36,7 @@ class Table(table.Table):
         return self.state.run_n > 0
 
     def picked_text(self):
-        return "RUN: " + cards.codes(self.picked) if self.picked else ""
+        return "RUN: " + cards.codes(self.picked[: self.picked_n]) if self.picked_n else ""
 
     def noted(self, s, was, seat, action):
         last = self.last
@@ -53,14 +53,15 @@ class Table(table.Table):
         s = self.state
         last = self.last
         if s.run_n:
-            return who(s.turn) + " PLAYS " + cards.codes(s.pile[s.pile_n - s.run_n : s.pile_n])
+            return self.who(s.turn) + " PLAYS " + cards.codes(s.pile[s.pile_n - s.run_n : s.pile_n])
         if last.seat < 0:
             return ""
         if last.kind == _PLAYED:
-            return who(last.seat) + " PLAYED " + cards.codes(s.pile[s.pile_n - last.n : s.pile_n])
+            played = s.pile[s.pile_n - last.n : s.pile_n]
+            return self.who(last.seat) + " PLAYED " + cards.codes(played)
         if last.kind == _DREW:
-            return who(last.seat) + self.drew(last.seat, 1)
-        return who(last.seat) + " PASSED"
+            return self.who(last.seat) + self.drew(last.seat, 1)
+        return self.who(last.seat) + " PASSED"
 
     def render_piles(self):
         s = self.state

@@ -1,0 +1,16 @@
+"""What an action does, and why one is refused, in words: each game's
+text module (the catalogue's ``text``), loaded only when a screen or a
+tool says it, so the rules compile in less memory and a card played
+loads no text."""
+
+import games
+
+
+def describe(state, action):
+    """What ``action`` does now, in a few words."""
+    return games.load(state.INFO.text).describe(state, action)
+
+
+def why_illegal(state, action):
+    """A short reason why ``action`` is refused now ('' if it is legal)."""
+    return games.load(state.INFO.text).why_illegal(state, action)
