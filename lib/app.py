@@ -239,7 +239,7 @@ class App:
         loaded first (``play``)."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
-        for name in ("screen_setup", "screen_link") + (_HAND if solo else ()):
+        for name in ("screen_menus", "screen_setup", "screen_link") + (_HAND if solo else ()):
             _forget(name)  # not needed again until the menus
         for name in _SHARED:  # those the menus had no time or no room for
             if name not in sys.modules and not (solo and name in _HAND):
@@ -285,6 +285,10 @@ class App:
         self.clear()  # the table and its tiles go, and what only the game needed
         if self.resident is not None:
             self._let_go()  # (the next deal loads its rules again)
+        gc.collect()
+        import screen_menus  # noqa: F401  (the menus come next: loaded while the heap is clearest)
+
+        gc.collect()
         import screen_results
 
         self.show(screen_results.Results(self, match, facts))
@@ -299,6 +303,11 @@ class App:
             return
         try:
             self._step(now)
+            # a screen change a handler asked for (``later``) is made here,
+            # once the frame that called the handler has gone: a frame keeps
+            # alive what its finished calls left in its stack slots, and the
+            # screen left must be free before the next one's modules load
+            self._run_later()
         except Exception as e:  # noqa: BLE001 - whatever it was: said, saved, restarted
             failsafe.failed(now, e)
 
@@ -325,7 +334,8 @@ class App:
             self.held = -1
             if hw.buttons.is_down(key):  # held through the guard: a press after all
                 self.screen.on_key(key, now)
-                self._run_later()
+                if self.pending is not None:
+                    return  # (the keys still queued go to the next screen)
         while hw.buttons.get_into(ev):
             if not self.power.woken(ev, now):
                 continue  # the key that wakes the panel does nothing else
@@ -334,11 +344,14 @@ class App:
                     self.held = ev.key  # too soon after the screen showed
                     continue
                 self.screen.on_key(ev.key, now)
-                self._run_later()
+                if self.pending is not None:
+                    return
         if self.link is not None:  # link play: frames in and out, whatever the screen
             self.link.poll(now)
-        self.screen.tick(now)
-        self._run_later()
+        if self.pending is None:
+            self.screen.tick(now)
+        if self.pending is not None:
+            return
         self.failsafe.tick(now)
         if self.power.screen_on:
             hw.display.refresh()

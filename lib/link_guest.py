@@ -183,7 +183,7 @@ class Guest:
         if table.state.is_over():
             return False
         if (self.ended and key in (A, B, START)) or (self.paused >= 0 and key == B):
-            table.app.to_title()  # the title closes the link: BYE
+            table.app.later(table.app.to_title)  # the title closes the link: BYE
             return True
         return False
 

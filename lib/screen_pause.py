@@ -73,7 +73,9 @@ class Pause(Screen):
                 return
             app.menus[PAUSE_MENU] = 0  # the next game's pause opens on Resume
             app.end_link(1)  # the others are told: the host's save resumes it
-            app.to_game_menu()  # the game stays kept: Continue on the title
+            app.later(
+                app.to_game_menu
+            )  # once this menu and the table have gone; the game stays kept
         elif match.link is not None:  # a linked game goes on: not restarted from here
             self.beep(REFUSED)
         else:  # a game abandoned this way is not counted in the statistics

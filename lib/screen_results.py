@@ -39,4 +39,4 @@ class Results(Screen):
         elif key == SELECT:
             app.later(app.new_game, m.again(m.deal, self.replay_starter))
         elif key in (B, START):
-            app.to_game_menu()
+            app.later(app.to_game_menu)

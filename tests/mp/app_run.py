@@ -61,24 +61,20 @@ def main(game_id, players, deal, height, variant):
         press(app, hw, SELECT)  # turn a card, then ask for a hint (the solver, on a budget)
         press(app, hw, UP)
         assert table.message.startswith("HINT"), table.message
-    gc.collect()
+    table = None  # the harness holds no table while the console runs: when
+    gc.collect()  # the game ends its heap is the console's to let go
     for _ in range(5000):
         if shown(app) == "Results":
             break
-        state = table.state
-        if state.is_over():
-            press(app, hw, A)  # to the results (or hurry the last move along)
+        keys = _next_keys(app)
+        if keys is None:
+            frame(app, hw)  # the computers' turn
             continue
-        if state.current_player() != 0:
-            frame(app, hw)
-            continue
-        action = table.game.basic_policy(state.observe(0), None)
-        for key in table.presses_for(action):
+        for key in keys:
             press(app, hw, key)
     screens.append(shown(app))
     assert screens[-1] == "Results", screens
-    table = state = None  # (the results hold what they show; the table has gone)
-    press(app, hw, B)  # back to the menu: the game's objects can go
+    press(app, hw, B)  # back to the menu
     gc.collect()
     # the end of the game was written once
     saves = app.saves
@@ -102,6 +98,19 @@ def main(game_id, players, deal, height, variant):
         return
     assert again.stats == saves.stats and again.last == saves.last, again.message
     print("reread=ok")
+
+
+def _next_keys(app):
+    """The presses of the person's next move (A alone once the game is
+    over: to the results), or None while the computers play. Only a
+    frame of this function sees the table."""
+    table = app.screen
+    state = table.state
+    if state.is_over():
+        return (A,)  # to the results (or hurry the last move along)
+    if state.current_player() != 0:
+        return None
+    return table.presses_for(table.game.basic_policy(state.observe(0), None))
 
 
 if __name__ == "__main__":

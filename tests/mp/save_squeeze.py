@@ -49,20 +49,20 @@ def main(free=-1):
     import games
 
     info = games.info("bastard")
-    table = session.open_setup(app, hw, info, info.MAX_PLAYERS, False)
+    session.open_setup(app, hw, info, info.MAX_PLAYERS, False)
     cost = 0
     for turn in range(3):
-        while not session.my_turn(table):
+        while not session.my_turn(app):
             press(app, hw, B)  # hurry the computer players along
-        session.play_turn(app, hw, table)
+        session.play_turn(app, hw)
         if turn == 1:  # what one save asks of the heap (nothing collected meanwhile)
             gc.collect()
             gc.disable()
             before = gc.mem_alloc()
-            table.checkpoint()
+            app.screen.checkpoint()
             cost = gc.mem_alloc() - before
             gc.enable()
-    while not session.my_turn(table):
+    while not session.my_turn(app):
         press(app, hw, B)
     target = least[0] if free < 0 else free
     gc.collect()

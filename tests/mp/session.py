@@ -105,46 +105,57 @@ def open_setup(app, hw, info, players, hard):
             while setup.others != HARD:
                 press(app, hw, RIGHT)
         press(app, hw, DOWN)
+    setup = None  # the harness holds no screen while the console changes it
     press(app, hw, START)
     assert shown(app) == "Table", shown(app)
-    return app.screen
 
 
-def my_turn(table):
-    s = table.state
+# The harness reads the table only inside these small functions, never
+# across a press: when the console lets a table go, none of it stays alive
+# in the harness (its heap is the console's, as on a board)
+def my_turn(app):
+    s = app.screen.state
     return not s.is_over() and s.current_player() == 0
 
 
-def play_turn(app, hw, table):
+def over(app):
+    return app.screen.state.is_over()
+
+
+def turn_keys(app):
     # the decision reads an observation into the state the table made for it:
     # the harness must not allocate what the console does not
+    table = app.screen
     obs = getattr(table, "obs", None)
-    action = table.game.basic_policy(table.state.observe(0, obs), None)
-    for key in table.presses_for(action):
+    return table.presses_for(table.game.basic_policy(table.state.observe(0, obs), None))
+
+
+def play_turn(app, hw):
+    for key in turn_keys(app):
         press(app, hw, key)
 
 
-def play_to_results(app, hw, table, tally):
+def play_to_results(app, hw, tally):
     for _ in range(3000):
         if shown(app) == "Results":
             return
-        if table.state.is_over():
+        if over(app):
             before = app.saves.writes
             press(app, hw, A)  # a finished solitaire waits for A
             if shown(app) == "Results":
                 expect_save(app, tally, before)
             continue
         before = app.saves.writes
-        play_turn(app, hw, table)
+        play_turn(app, hw)
         if shown(app) == "Results":
             expect_save(app, tally, before)
     assert shown(app) == "Results", shown(app)
 
 
-def hint(app, hw, table):
+def hint(app, hw, info):
     """Ask for a hint as a person would: UP in solitaire, else the pause
     menu's Hint."""
-    if table.game.ID == "elevator-solitaire":
+    if info.ID == "elevator-solitaire":
         press(app, hw, UP)
     else:
         from screen_pause import ITEMS
@@ -153,7 +164,7 @@ def hint(app, hw, table):
         assert shown(app) == "Pause", shown(app)
         to_item(app, hw, ITEMS, "Hint")
         press(app, hw, A)
-    assert table.message.startswith("HINT"), table.message
+    assert app.screen.message.startswith("HINT"), app.screen.message
 
 
 def leave(app, hw, tally, rules):
@@ -193,34 +204,31 @@ def cycle(app, hw, n, tally):
     if n == 3:
         visit_settings(app, hw, tally)
     info = games.CATALOGUE[n % len(games.CATALOGUE)]
-    table = open_setup(app, hw, info, players_for(info, n), len(games.CATALOGUE) <= n < PLAYED)
+    open_setup(app, hw, info, players_for(info, n), len(games.CATALOGUE) <= n < PLAYED)
     if tally.probe:
         tally.probe("table " + info.ID, app)
     if n < PLAYED:
         if n < len(games.CATALOGUE):
             for _ in range(200):  # a hint on the person's first turn
-                if my_turn(table):
+                if my_turn(app):
                     break
                 press(app, hw, A)
-            if my_turn(table):
-                hint(app, hw, table)
-        play_to_results(app, hw, table, tally)
-        table = None  # the harness holds no screen the console has let go
+            if my_turn(app):
+                hint(app, hw, info)
+        play_to_results(app, hw, tally)
         press(app, hw, B)  # results -> game menu
     else:
         turns = 0
-        while turns < FEW and shown(app) == "Table" and not table.state.is_over():
-            if my_turn(table):
-                play_turn(app, hw, table)
+        while turns < FEW and shown(app) == "Table" and not over(app):
+            if my_turn(app):
+                play_turn(app, hw)
                 turns += 1
             else:
                 press(app, hw, A)
-        if shown(app) != "Table" or table.state.is_over():
-            play_to_results(app, hw, table, tally)  # it ended on its own
-            table = None
+        if shown(app) != "Table" or over(app):
+            play_to_results(app, hw, tally)  # it ended on its own
             press(app, hw, B)
         else:
-            table = None
             leave(app, hw, tally, n % len(games.CATALOGUE) == 0)
     assert shown(app) == "GameMenu", shown(app)
     press(app, hw, B)
