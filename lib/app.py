@@ -51,6 +51,7 @@ _START = ("ui_glyphs", "ui", "app_failsafe", "screen")
 _SHARED = (
     "table",
     "screen_pause",
+    "screen_rules",
     "engine.cardset",
     "engine.gamestate",
     "table_record",

@@ -4,9 +4,9 @@ Resume, Round so far (``Round``: what each seat did last), Rules, Hint,
 Sound on/off, Restart (the same deal), New deal, Quit to the game menu.
 The table stays in memory, untouched, while the menu shows; Resume puts
 it back on the panel, and so do B and START. Loaded with the table (every
-game pauses), so it never compiles in a heap a game has cut up; the rules
-pages (``screen_rules.py``, a small module) load when asked for. The
-cursor stays where it was left, for the next pause.
+game pauses), so it never compiles in a heap a game has cut up; so are
+the rules pages (``screen_rules.py``, ``app._SHARED``), imported here
+when asked for. The cursor stays where it was left, for the next pause.
 """
 
 import ui

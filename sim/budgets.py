@@ -6,7 +6,11 @@ every heap from it up to 6 KB above completes too). The goal (issue 26) is
 ``BEFORE`` plus 3 KB for every run. A budget is that goal where the code
 meets it; where it does not yet, the budget is what the code needs today
 (its steady edge at the last measure), so the test still fails on any
-further growth. Every budget run first makes the VM's
+further growth. Near its edge a run's figure moves with the heap's
+layout: rewording one docstring of a module (three lines, the same
+count) moved the whole-app runs by 5 KB and the session by 1, so a
+figure is good to a few KB, and an edit to any device module can move
+one over its budget with no more memory held. Every budget run first makes the VM's
 name pool for names 1,281 to 2,560 (``tests/mp/vmhal.py``, ``grow_names``:
 about 17 KB on this VM), so that a few names more or less never move a
 figure by a whole pool: where a VM's pools double is not where a board's do.
@@ -19,7 +23,7 @@ these. ``tests/test_micropython_vm.py`` holds them.
 # The long session (tests/mp/session.py): fifty games from the title, by
 # (.py or .mpy, panel height)
 SESSION_BEFORE = {("py", 64): 199, ("mpy", 64): 198, ("py", 32): 198}
-SESSION = {("py", 64): 210, ("mpy", 64): 201, ("py", 32): 214}
+SESSION = {("py", 64): 203, ("mpy", 64): 201, ("py", 32): 204}
 
 # One game played from the title to its results and back to the menu
 # (tests/mp/app_run.py, up to four players, 128x64), by (game, .py or .mpy)
@@ -36,11 +40,11 @@ APP_BEFORE = {
     ("roller-coaster", "mpy"): 170,
 }
 APP = {
-    ("color-elevator", "py"): 188,
+    ("color-elevator", "py"): 190,
     ("elevator-solitaire", "py"): 188,
-    ("elevator", "py"): 183,
-    ("bastard", "py"): 183,
-    ("roller-coaster", "py"): 188,
+    ("elevator", "py"): 191,
+    ("bastard", "py"): 191,
+    ("roller-coaster", "py"): 191,
     ("color-elevator", "mpy"): 182,
     ("elevator-solitaire", "mpy"): 182,
     ("elevator", "mpy"): 182,
@@ -59,10 +63,10 @@ LINK_BEFORE = {
     ("guest", "py", 32): 206,
 }
 LINK = {
-    ("host", "py", 64): 215,
+    ("host", "py", 64): 217,
     ("host", "mpy", 64): 213,
-    ("host", "py", 32): 214,
-    ("guest", "py", 64): 212,
+    ("host", "py", 32): 216,
+    ("guest", "py", 64): 217,
     ("guest", "mpy", 64): 209,
-    ("guest", "py", 32): 212,
+    ("guest", "py", 32): 215,
 }

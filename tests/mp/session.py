@@ -25,7 +25,7 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)  # the board's nvm is not in its heap: allocated first, at the bottom
 
-from vmhal import HAL, grow_names, press, shown  # noqa: E402
+from vmhal import HAL, frame, grow_names, press, shown  # noqa: E402
 
 if __name__ == "__main__":
     grow_names()  # a budget run: the VM's name pools made first, out of the measure
@@ -122,31 +122,38 @@ def over(app):
     return app.screen.state.is_over()
 
 
-def turn_keys(app):
-    # the decision reads an observation into the state the table made for it:
-    # the harness must not allocate what the console does not
+def next_keys(app):
+    """The person's next presses: A once the game is over (to the
+    results), the keys of the basic policy's move on the person's turn,
+    None while the computers play. The decision reads an observation
+    into the state the table made for it: the harness allocates nothing
+    the console does not."""
     table = app.screen
+    state = table.state
+    if state.is_over():
+        return (A,)
+    if state.current_player() != 0:
+        return None
     obs = getattr(table, "obs", None)
-    return table.presses_for(table.game.basic_policy(table.state.observe(0, obs), None))
+    return table.presses_for(table.game.basic_policy(state.observe(0, obs), None))
 
 
 def play_turn(app, hw):
-    for key in turn_keys(app):
+    for key in next_keys(app) or ():
         press(app, hw, key)
 
 
 def play_to_results(app, hw, tally):
-    for _ in range(3000):
+    for _ in range(5000):
         if shown(app) == "Results":
             return
-        if over(app):
-            before = app.saves.writes
-            press(app, hw, A)  # a finished solitaire waits for A
-            if shown(app) == "Results":
-                expect_save(app, tally, before)
-            continue
         before = app.saves.writes
-        play_turn(app, hw)
+        keys = next_keys(app)
+        if keys is None:
+            frame(app, hw)  # the computers play
+        else:
+            for key in keys:
+                press(app, hw, key)
         if shown(app) == "Results":
             expect_save(app, tally, before)
     assert shown(app) == "Results", shown(app)
