@@ -29,7 +29,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from sim import cli
-from sim.mpvm import app_tree, micropython, run_mp, steady_min_kb
+from sim.mpvm import app_tree, micropython, most_layouts, run_mp, steady_min_kb
 
 _BLOCK = 32  # bytes in a GC block on the 64-bit VM (4 words)
 _OK = "restarts=0"
@@ -44,33 +44,40 @@ def session_ok(stdout):
     return fig["restarts"] == "0" and fig["saves_written"] == fig["saves_expected"]
 
 
-def session_min_kb(tree, cycles, height, lo=64, hi=512):
-    """The smallest steady heap (KB) in which the session completes
-    (``sim.mpvm.steady_min_kb``: every heap up to a few KB above it too);
-    -1 when it does not complete even in ``hi``."""
-    args = ["-m", "session", str(cycles), str(height)]
-
+def _steady(args, tree, passed, lo, hi, layouts):
     def ok(kb):
-        r = run_mp(args, heap="%dK" % kb, cwd=tree)
-        return r.returncode == 0 and session_ok(r.stdout)
+        def run(layout):
+            r = run_mp(args, heap="%dK" % kb, cwd=tree, layout=layout)
+            return r.returncode == 0 and passed(r.stdout), ""
+
+        return most_layouts(run)[0] if layouts else run(0)[0]
 
     return steady_min_kb(ok, lo, hi)
 
 
-def link_min_kb(tree, role, height=64, lo=96, hi=512):
+def session_min_kb(tree, cycles, height, lo=64, hi=512, layouts=False):
+    """The smallest steady heap (KB) in which the session completes
+    (``sim.mpvm.steady_min_kb``: every heap up to a few KB above it too;
+    with ``layouts``, in most of ``sim.mpvm.LAYOUTS``, as a budget test
+    holds it); -1 when it does not complete even in ``hi``."""
+    args = ["-m", "session", str(cycles), str(height)]
+    return _steady(args, tree, session_ok, lo, hi, layouts)
+
+
+def link_ok(stdout):
+    """True when a linked game ran to its end with no restart."""
+    last = (stdout.strip().splitlines() or [""])[-1]
+    return "finished=1 restarts=0" in last
+
+
+def link_min_kb(tree, role, height=64, lo=96, hi=512, layouts=False):
     """The smallest heap (KB) in which a linked game completes on the VM
     (``tests/mp/link_run.py``: ``host``, Bastard at twelve seats with three
-    guests, or ``guest``, one seat of it): the smallest steady heap; -1 if
-    not in ``hi``."""
+    guests, or ``guest``, one seat of it): the smallest steady heap (with
+    ``layouts`` as ``session_min_kb``); -1 if not in ``hi``."""
     args = ["-m", "link_run"] + (["3", "12", str(height)] if role == "host"
                                  else ["guest", "12", str(height)])  # fmt: skip
-
-    def ok(kb):
-        r = run_mp(args, heap="%dK" % kb, cwd=tree)
-        last = (r.stdout.strip().splitlines() or [""])[-1]
-        return r.returncode == 0 and "finished=1 restarts=0" in last
-
-    return steady_min_kb(ok, lo, hi)
+    return _steady(args, tree, link_ok, lo, hi, layouts)
 
 
 _LINK_CODE = """

@@ -9,8 +9,14 @@ no compiling to what is measured.
 """
 
 import gc
+import os
 
 from buttons import Buttons
+
+# Bytes held from the start (MP_LAYOUT, set by sim.mpvm.run_mp), so that
+# every later allocation lands elsewhere: near its edge a run's figure
+# moves with the heap's layout, so a budget is held over a few layouts
+_LAYOUT = bytearray(int(os.getenv("MP_LAYOUT") or 0))
 
 
 class Display:
