@@ -33,6 +33,7 @@ from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
 from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
 from match import HARD, Match, random_deal
+from unload import forget as _forget
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
 
@@ -60,21 +61,6 @@ _SHARED = (
     "table_keys",
 )
 _HAND = ("opponents", "table_view", "table_keys", "table")
-
-
-def _forget(name):
-    """Let go of module ``name``. A dict keeps a removed entry's value
-    until its slot is used again, so the entry is pointed at 0 first: the
-    module's heap is free at once, not when sys.modules next grows."""
-    modules = sys.modules
-    if name in modules:
-        modules[name] = 0
-        del modules[name]
-        i = name.rfind(".")
-        p = modules.get(name[:i]) if i > 0 else None
-        if p is not None and hasattr(p, name[i + 1 :]):
-            setattr(p, name[i + 1 :], 0)
-            delattr(p, name[i + 1 :])  # games.roller_coaster, say
 
 
 class App:

@@ -26,7 +26,6 @@ is said and kept to be tried again: nothing is dropped.
 """
 
 import gc
-import sys
 
 from micropython import const
 
@@ -36,15 +35,14 @@ import save_store
 import save_write  # kept loaded, low in the heap: see above
 from match import PERSON
 from save_codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, STREAK, WON
+from unload import forget
 
 IDLE_SAVE_MS = const(10000)
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 
 
-def _let_go(*names):
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
+def _let_go(name):
+    forget(name)
     gc.collect()
 
 

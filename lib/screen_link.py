@@ -10,6 +10,7 @@ what the seat sees. Loaded only when Link play is chosen.
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from screen import Screen
+from unload import forget
 
 
 class LinkMenu(Screen):
@@ -54,9 +55,7 @@ class LinkMenu(Screen):
             )
             return
         app.clear()
-        import sys
-
-        del sys.modules["screen_link"]  # not needed again: its heap goes to the game
+        forget("screen_link")  # not needed again: its heap goes to the link's code
         if host:
             from link_host import Host
 

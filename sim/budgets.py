@@ -41,10 +41,10 @@ APP_BEFORE = {
     ("roller-coaster", "mpy"): 170,
 }
 APP = {
-    ("color-elevator", "py"): 188,
+    ("color-elevator", "py"): 185,
     ("elevator-solitaire", "py"): 188,
-    ("elevator", "py"): 184,
-    ("bastard", "py"): 184,
+    ("elevator", "py"): 185,
+    ("bastard", "py"): 189,
     ("roller-coaster", "py"): 184,
     ("color-elevator", "mpy"): 182,
     ("elevator-solitaire", "mpy"): 182,
@@ -64,10 +64,10 @@ LINK_BEFORE = {
     ("guest", "py", 32): 207,
 }
 LINK = {
-    ("host", "py", 64): 218,
+    ("host", "py", 64): 217,
     ("host", "mpy", 64): 213,
     ("host", "py", 32): 217,
     ("guest", "py", 64): 215,
     ("guest", "mpy", 64): 210,
-    ("guest", "py", 32): 215,
+    ("guest", "py", 32): 214,
 }
