@@ -12,7 +12,7 @@ from the same game and table: decoding allocates nothing.
 
 import save_codec as codec
 from save_codec import put_bytes, put_varint
-from save_snapshot import put_fields
+from save_snapshot import put_fields, read_fields
 
 
 def put(obs, buf, pos):
@@ -50,22 +50,7 @@ class Reader:
         r.end = pos + n
         s = self.state
         try:
-            for name in s.FIELDS:
-                v = r.varint()
-                if isinstance(getattr(s, name), bool):
-                    v = bool(v)
-                setattr(s, name, v)
-            for name in s.BUFFERS:
-                into = getattr(s, name)
-                if r.u8() != len(into):
-                    raise ValueError
-                r.into(into, len(into))
-            for name in s.SETS:
-                w = getattr(s, name).w
-                if r.u8() != len(w):
-                    raise ValueError
-                for i in range(len(w)):
-                    w[i] = r.varint()
+            read_fields(s, r)
             s.deck_n = r.u8()
             if r.u8():
                 r.into(s.deck, s.deck_n)

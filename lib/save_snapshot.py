@@ -43,6 +43,49 @@ def put_fields(state, buf, pos):
     return pos
 
 
+def read_fields(state, r, n=-1, drop=0):
+    """What ``put_fields`` wrote, read with ``r`` (a ``save_codec.Reader``)
+    into ``state``; ValueError if it does not fit. Allocates nothing (a
+    guest reads every observation so). A FORMAT 1 snapshot gives ``n``
+    fields, those whose bit is set in ``drop`` since dropped, and its SETS
+    as bytes (``_OLD``)."""
+    fields = state.FIELDS
+    k = 0
+    for i in range(len(fields) if n < 0 else n):
+        v = r.varint()
+        if drop >> i & 1:
+            continue
+        name = fields[k]
+        k += 1
+        if isinstance(getattr(state, name), bool):
+            v = bool(v)
+        setattr(state, name, v)
+    for name in state.BUFFERS:
+        buf = getattr(state, name)
+        if r.u8() != len(buf):
+            raise ValueError("saved by other firmware")
+        r.into(buf, len(buf))
+    for name in state.SETS:
+        if n >= 0:  # FORMAT 1: bytes then, Roller Coaster's pub
+            m = state.ncards
+            b = r.take(r.u8())
+            if len(b) != (m + 8) >> 3:
+                raise ValueError("saved by other firmware")
+            for c in range(m):
+                if b[c >> 3] >> (c & 7) & 1:
+                    getattr(state, name).add(c)
+            state.turned = b[m >> 3] >> (m & 7) & 1 == 1
+            continue
+        words = getattr(state, name).w
+        if r.u8() != len(words):
+            raise ValueError("saved by other firmware")
+        for i in range(len(words)):
+            w = r.varint()
+            if w < 0 or w >= 1 << 27:
+                raise ValueError("bad card set")
+            words[i] = w
+
+
 def put(state, buf, pos):
     """The state's snapshot at ``pos`` in ``buf``; returns where it ends."""
     buf[pos] = FORMAT
@@ -90,40 +133,10 @@ def read(match, data):
         ok = fmt == FORMAT and n == len(fields)
     if not ok or r.u8() != state.ncards:
         raise ValueError("saved by other firmware")
-    k = 0
-    for i in range(n):
-        v = r.varint()
-        if drop >> i & 1:
-            continue
-        name = fields[k]
-        k += 1
-        if isinstance(getattr(state, name), bool):
-            v = bool(v)
-        setattr(state, name, v)
-    for name in state.BUFFERS:
-        buf = getattr(state, name)
-        if r.u8() != len(buf):
-            raise ValueError("saved by other firmware")
-        buf[:] = r.take(len(buf))
-    for name in state.SETS:
-        if fmt == 1:  # bytes then: Roller Coaster's pub (see _OLD)
-            m = state.ncards
-            b = r.take(r.u8())
-            if len(b) != (m + 8) >> 3:
-                raise ValueError("saved by other firmware")
-            for c in range(m):
-                if b[c >> 3] >> (c & 7) & 1:
-                    getattr(state, name).add(c)
-            state.turned = b[m >> 3] >> (m & 7) & 1 == 1
-            continue
-        words = getattr(state, name).w
-        if r.u8() != len(words):
-            raise ValueError("saved by other firmware")
-        for i in range(len(words)):
-            w = r.varint()
-            if w < 0 or w >= 1 << 27:
-                raise ValueError("bad card set")
-            words[i] = w
+    if fmt == 1:
+        read_fields(state, r, n, drop)
+    else:
+        read_fields(state, r)
     for name in ("deck", "pile"):
         n = r.u8()
         if n > state.ncards:
