@@ -25,7 +25,7 @@ lint: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -P -m pytest -q
+	$(BIN)/python -P -m pytest -q -n auto
 
 build: $(STAMP)
 	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

@@ -9,8 +9,12 @@ or fails with where the heap's holes fall, and any edit moves them
 KB), so a run must complete in most of ``sim.mpvm.LAYOUTS``.
 
 The goal (issue 26) is ``BEFORE`` plus 3 KB for every run. A budget is
-that goal where the code meets it; where it does not yet, the budget is
-what the code needs today, so the test still fails on any growth. Every
+that goal where the code's steady edge meets it; where it does not, the
+budget is that steady edge, so the test still fails on any growth (a
+budget below the steady edge passes only in a lucky hole, which the next
+unrelated edit closes). Over the goal when last measured: the .py whole
+app of Color Elevator (+7), Elevator (+1) and Bastard (+3), and .py
+link play (host +4/+5, guest +3/+6, 128x64/128x32). Every
 budget run first makes the VM's name pool for names 1,281 to 2,560
 (``tests/mp/vmhal.py``, ``grow_names``: about 17 KB on this VM), so that
 a few names more or less never move a figure by a whole pool: where a
@@ -41,10 +45,10 @@ APP_BEFORE = {
     ("roller-coaster", "mpy"): 170,
 }
 APP = {
-    ("color-elevator", "py"): 185,
+    ("color-elevator", "py"): 192,
     ("elevator-solitaire", "py"): 188,
     ("elevator", "py"): 185,
-    ("bastard", "py"): 189,
+    ("bastard", "py"): 186,
     ("roller-coaster", "py"): 184,
     ("color-elevator", "mpy"): 182,
     ("elevator-solitaire", "mpy"): 182,
@@ -67,7 +71,7 @@ LINK = {
     ("host", "py", 64): 217,
     ("host", "mpy", 64): 213,
     ("host", "py", 32): 217,
-    ("guest", "py", 64): 215,
+    ("guest", "py", 64): 214,
     ("guest", "mpy", 64): 210,
-    ("guest", "py", 32): 214,
+    ("guest", "py", 32): 216,
 }
