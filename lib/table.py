@@ -83,9 +83,11 @@ class HandTable(Screen):
         self.you = self.me if len(self.people) == 1 else -1  # friends: every seat by number
         self.said = [""] * match.players  # what each seat did last (the round view)
         self.message = ""
-        # made once: the state at the start of the person's turn (undo), and
-        # what the seat to play sees (an observation each turn, no allocation)
-        self.base = self.state._blank()
+        # made once: the state at the start of the person's turn (undo; a
+        # linked game has none: the other consoles saw the card go down),
+        # and what the seat to play sees (an observation each turn, no
+        # allocation)
+        self.base = self.state._blank() if link is None else None
         self.obs = self.state._blank()
         self.last = Last()  # what the last turn did (and as the person's turn began)
         self.base_last = Last()
@@ -240,8 +242,9 @@ class HandTable(Screen):
     def kept_turn(self):
         """The person's turn begins: the state and the last move as it
         starts, for B's take-back."""
-        self.base._copy_from(self.state)
-        self.base_last.copy_from(self.last)
+        if self.base is not None:
+            self.base._copy_from(self.state)
+            self.base_last.copy_from(self.last)
         self.picked_n = 0
 
     def busy(self):
