@@ -5,7 +5,6 @@ cards a seat cannot see. The turn itself is in ``color_elevator.py``."""
 from micropython import const
 
 from engine.gamestate import GameState, places_by_count
-from engine.prng import Prng
 from games.color_elevator_fit import fit_count, fits
 
 FACE_DOWN = const(4)
@@ -17,8 +16,6 @@ END_NONE = const(0)
 END_WON = const(1)
 END_STALLED = const(2)  # CE-14: no card can ever be played again
 END_TURNS = const(3)  # CE-15: a safety limit reached
-
-_shuffler = Prng(1)
 
 _fd_keep = bytearray(4)
 
@@ -59,8 +56,7 @@ class Stock(GameState):
                     self.deck[n] = self.fd[s * FACE_DOWN + i]
                     n += 1
                 self.fd_n[s] = 0
-        _shuffler.seed(self.deal ^ (self.rebuilds * 7919))
-        _shuffler.shuffle(self.deck, n)
+        self._stream(self.rebuilds).shuffle(self.deck, n)  # the deal's stream
         self.deck_n = n
         if later:
             for _ in range(FACE_DOWN):

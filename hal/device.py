@@ -159,6 +159,14 @@ class DeviceHAL:
         """A line for the maker, on the serial console."""
         print(line)
 
+    def random_bytes(self, n):
+        try:
+            return bytes(os.urandom(n))
+        except NotImplementedError:  # SAMD21: no random source, the clock alone
+            print("random: no os.urandom on this board: link play's keys are weak")
+            t = supervisor.ticks_ms()
+            return bytes([(t >> (3 * i) ^ i * 97) & 0xFF for i in range(n)])
+
     def entropy(self):
         try:
             b = os.urandom(4)

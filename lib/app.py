@@ -32,7 +32,7 @@ import games
 from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
 from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
-from match import HARD, Match, random_deal
+from match import HARD, Match, random_deal, random_key
 from unload import forget as _forget
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
@@ -197,13 +197,17 @@ class App:
     def new_game(self, match):
         """Deal ``match`` (its deal 0: at random; -1: a winnable one from the
         game's list of solved deals) and show its table; hosting, the
-        guests that joined take their seats."""
-        if match.deal <= 0:
+        guests that joined take their seats, and the deal is a key nobody
+        can work out (``match.random_key``), whatever the setup said."""
+        link = self.link
+        if link is not None:
+            match.deal = 0
+            match.key = random_key(self.hw)
+        elif match.deal <= 0 and match.key is None:
             match.redeal = match.deal  # so the next deal is dealt the same way
             match.deal = _winnable_deal(match.info, self.rng) if match.deal < 0 else 0
             if match.deal <= 0:
                 match.deal = random_deal(self.rng)
-        link = self.link
         if link is not None:
             match.link = link
             link.seat_guests(match)
@@ -257,7 +261,7 @@ class App:
             self.to_title()
             return
         match, state, moves = saved
-        self.play(match.again(match.deal, match.starter), state, moves)
+        self.play(match.same_deal(match.starter), state, moves)
 
     def results(self, table):
         """The game on ``table`` is over: its results, shown once the table

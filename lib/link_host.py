@@ -39,7 +39,8 @@ TAKEN = const(9)  # BYE: a computer took the seat
 class Host:
     seat = 0  # the host plays seat 0
 
-    def __init__(self, hub):
+    def __init__(self, hw, hub):
+        self.hw = hw
         self.hub = hub
         self.peers = Peers(hub, self)
         self.want = bytearray(_SEATS)  # a checked action waiting for each guest seat
@@ -89,7 +90,7 @@ class Host:
                 continue
             if k < len(seats):
                 p.seat = seats[k]
-                p.token = _token()
+                p.token = _token(self.hw)
                 k += 1
                 self.grant(p)
             else:
@@ -297,11 +298,9 @@ class Host:
         self.table = None  # the game's heap goes with the table
 
 
-def _token():
-    """30 random bits from the board (never 0)."""
-    import os
-
-    b = os.urandom(4)
+def _token(hw):
+    """30 random bits from the board's random source (never 0)."""
+    b = hw.random_bytes(4)
     return ((b[0] & 0x3F) << 24 | b[1] << 16 | b[2] << 8 | b[3]) or 1
 
 

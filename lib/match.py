@@ -22,7 +22,10 @@ KIND_NAMES = ("Easy", "Normal", "Hard", "Person", "Other console")
 
 class Match:
     """``info``: the game's catalogue record (``games.Info``); ``deal``: the
-    deal number (0 on a linked guest, which is never told it); ``starter``:
+    deal number, a solo game's, which a player can share (0 in a linked
+    game); ``key``: a linked game's deal instead, ``KEY_BYTES`` from the
+    host's random source (``random_key``: nobody can work it out from the
+    cards they see), known to the host alone (None elsewhere); ``starter``:
     the seat that plays first (series play); ``kinds``: a bytearray of each
     seat's kind (empty: every other seat a Normal computer), saved with
     the game; ``redeal``: how Again and New deal choose a deal (0 at
@@ -30,10 +33,11 @@ class Match:
     ``link_host.Host`` or ``link_guest.Guest``, else None."""
 
     def __init__(self, info, players, deal, variant=0, starter=0, kinds=b"", redeal=0,
-                 link=None):  # fmt: skip
+                 link=None, key=None):  # fmt: skip
         self.info = info
         self.players = players
         self.deal = deal
+        self.key = key
         self.variant = variant
         self.starter = starter
         self.kinds = bytearray(kinds)
@@ -56,28 +60,34 @@ class Match:
         pass-and-play the friends it is passed to."""
         return [0] + [s for s in range(1, self.players) if self.kind(s) == PERSON]
 
-    def again(self, deal, starter=0):
-        """The next game at this table (results, pause menu): the same
-        game, seats and kinds, a new ``deal``; the other consoles of a
-        linked game have gone, computers take their seats."""
+    def again(self, deal, starter=0, key=None):
+        """The next game at this table (results, pause menu, Continue): the
+        same game, seats and kinds, a new ``deal`` (or this one again: its
+        ``key`` too, a linked game's); the other consoles of a linked game
+        have gone, computers take their seats."""
         kinds = bytearray(self.kinds)
         for s in range(len(kinds)):
             if kinds[s] == GUEST:
                 kinds[s] = NORMAL
-        return Match(self.info, self.players, deal, self.variant, starter, kinds, self.redeal)
+        return Match(self.info, self.players, deal, self.variant, starter, kinds, self.redeal,
+                     key=key)  # fmt: skip
+
+    def same_deal(self, starter):
+        """This deal again (Restart, the results' same deal, Continue)."""
+        return self.again(self.deal, starter, self.key)
 
     def new_state(self):
         """The deal this match describes (the game's rules load now)."""
         import games
 
         rules = games.by_id(self.info.ID)
-        return rules.new_state(self.players, self.deal, self.variant, self.starter)
+        return rules.new_state(self.players, self.key or self.deal, self.variant, self.starter)
 
     def same(self, o):
         """Whether ``o`` is the same game at the same table and deal."""
         return (self.info is o.info and self.players == o.players and self.deal == o.deal
-                and self.variant == o.variant and self.starter == o.starter
-                and self.kinds == o.kinds)  # fmt: skip
+                and self.key == o.key and self.variant == o.variant
+                and self.starter == o.starter and self.kinds == o.kinds)  # fmt: skip
 
 
 def random_deal(rng):
@@ -85,3 +95,12 @@ def random_deal(rng):
     from engine.prng import DEAL_MAX
 
     return rng.below(DEAL_MAX) + 1
+
+
+def random_key(hw):
+    """A linked game's deal: ``KEY_BYTES`` from the board's random source
+    (``hw.random_bytes``), never from the console's generator, whose numbers
+    a guest could work back from."""
+    from engine.prng import KEY_BYTES
+
+    return hw.random_bytes(KEY_BYTES)

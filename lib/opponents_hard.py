@@ -102,6 +102,10 @@ def determinize(state, seat, prng):
             n += 1
     prng.shuffle(buf, n)
     deal_hidden(state, seat, buf)
+    # an observation has no deal: the world's later shuffles (Color
+    # Elevator's rebuilds of the stock) are drawn from this player's own
+    # generator, as unknown to it as the real ones
+    state.deal = prng.next30() or 1
 
 
 def _playout(game, world, s, action, horizon, seat, prng):

@@ -15,6 +15,7 @@ record written by older firmware reads with defaults for what it lacks.
 from micropython import const
 
 import games
+from engine.prng import KEY_BYTES
 from match import GUEST, Match
 from save_store import crc16
 
@@ -133,14 +134,19 @@ class Reader:
 
 
 # -- a match: save id, players, variant, starter, deal, the seats' kinds -------
-# The game is saved as its SAVE_ID, never its place in the catalogue.
+# The game is saved as its SAVE_ID, never its place in the catalogue. A
+# linked game's deal is 0, then its key (``KEY_BYTES``): the host's save
+# and replay record keep it, so the game resumes and replays dealt alike.
 def put_setup(buf, pos, match):
     kinds = match.kinds
     buf[pos] = match.info.SAVE_ID
     buf[pos + 1] = match.players
     buf[pos + 2] = match.variant
     buf[pos + 3] = match.starter
-    pos = put_varint(buf, pos + 4, match.deal)
+    key = match.key
+    pos = put_varint(buf, pos + 4, 0 if key else match.deal)
+    if key:
+        pos = put_bytes(buf, pos, key, KEY_BYTES)
     buf[pos] = len(kinds)
     return put_bytes(buf, pos + 1, kinds, len(kinds))
 
@@ -153,14 +159,15 @@ def read_setup(r):
     variant = r.u8()
     starter = r.u8()
     deal = r.varint()
+    key = bytes(r.take(KEY_BYTES)) if deal == 0 else None
     kinds = r.take(r.u8())
     info.check(players, variant, starter)  # ValueError: not a table this game is played at
-    if len(kinds) > players or deal < 1:
+    if len(kinds) > players or deal < 0:
         raise ValueError("bad setup")
     for v in kinds:
         if v > GUEST:
             raise ValueError("bad seat kind")
-    return Match(info, players, deal, variant, starter, kinds)
+    return Match(info, players, deal, variant, starter, kinds, key=key)
 
 
 # -- settings: the attributes of SAVED, in order ----------------------------------

@@ -59,7 +59,7 @@ class LinkMenu(Screen):
         if host:
             from link_host import Host
 
-            app.link = Host(link)
+            app.link = Host(hw, link)
             app.to_game_menu()
         else:
             from link_guest import Guest

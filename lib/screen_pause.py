@@ -81,7 +81,7 @@ class Pause(Screen):
         else:  # a game abandoned this way is not counted in the statistics
             app.menus[PAUSE_MENU] = 0  # the next pause opens on Resume, not on this
             if item == "Restart deal":  # once this menu and the table have gone
-                app.later(app.new_game, match.again(match.deal, match.starter))
+                app.later(app.new_game, match.same_deal(match.starter))
             else:
                 app.later(app.new_game, match.again(match.redeal))
 

@@ -37,6 +37,6 @@ class Results(Screen):
         if key == A:  # a new deal, dealt as this one was (at random, or a winnable one)
             app.later(app.new_game, m.again(m.redeal, self.starter))
         elif key == SELECT:
-            app.later(app.new_game, m.again(m.deal, self.replay_starter))
+            app.later(app.new_game, m.same_deal(self.replay_starter))
         elif key in (B, START):
             app.later(app.to_game_menu)

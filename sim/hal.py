@@ -140,6 +140,15 @@ class SimHAL:
         if self.nav is not None:
             self.nav.axis = axis
 
+    def random_bytes(self, n):
+        """``os.urandom``, or bytes fixed by the seed (a test's run repeats)."""
+        if self._seed is None:
+            return os.urandom(n)
+        import random
+
+        self._drawn = getattr(self, "_drawn", 0) + 1
+        return random.Random("%d/%d" % (self._seed, self._drawn)).randbytes(n)
+
     def entropy(self):
         if self._seed is not None:
             return self._seed

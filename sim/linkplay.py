@@ -128,7 +128,8 @@ def run_host(a):
     deal = m.new_state()
     out = {
         "finished": type(s.screen).__name__ == "Results",
-        "setup": [m.info.ID, m.players, m.variant, m.starter, m.deal],
+        # a linked game's deal is its key (hex), which only the host knows
+        "setup": [m.info.ID, m.players, m.variant, m.starter, m.key.hex() if m.key else m.deal],
         "moves": bytes(table.record.moves[: table.record.n]).hex(),
         "key": st.key(),
         "over": st.is_over(),
@@ -216,6 +217,8 @@ def check(host, guests):
     import link_obs
 
     game_id, players, variant, starter, deal = host["setup"]
+    if isinstance(deal, str):
+        deal = bytes.fromhex(deal)  # a linked game's key
     game = games.by_id(game_id)
     state = game.new_state(players, deal, variant, starter)
     states = [state.clone()]

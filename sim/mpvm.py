@@ -30,10 +30,14 @@ LAYOUTS = (0, 96, 224)
 def run_mp(args, heap="256K", timeout=600, cwd=ROOT, layout=0):
     """``micropython -X heapsize=<heap> args...`` from the project root
     (``layout``: bytes the VM runners hold from their start)."""
-    env = dict(os.environ, MP_LAYOUT=str(layout))
+    # The same process for every caller: the VM's environment is this one
+    # variable and its stdin /dev/null. Near its heap's edge a run passed
+    # or failed with the caller's environment (under pytest-xdist, or not)
+    env = {"MP_LAYOUT": str(layout)}
     return subprocess.run(
         [micropython(), "-X", "heapsize=" + heap] + list(args),
         cwd=cwd,
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=timeout,

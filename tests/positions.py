@@ -196,8 +196,10 @@ def _hidden_extra(state, buf, n):
 def redeal_hidden(state, seat, prng):
     """Shuffle every card ``seat`` cannot see (the other hands and the
     stock, not the cards every seat knows) and deal them back in the same
-    counts: a state that agrees with everything the seat has observed (the
-    fairness tests; the board never needs it)."""
+    counts, and give the state another deal (what Color Elevator's later
+    rebuilds of the stock are shuffled by): a state that agrees with
+    everything the seat has observed (the fairness tests; the board never
+    needs it)."""
     hidden = bytearray(state.ncards)
     n = 0
     known = state._public()
@@ -215,3 +217,4 @@ def redeal_hidden(state, seat, prng):
     n = _hidden_extra(state, hidden, n)
     prng.shuffle(hidden, n)
     opponents_hard.deal_hidden(state, seat, hidden)
+    state.deal = prng.next30() or 1  # and the deal: its later shuffles are hidden too

@@ -135,6 +135,22 @@ def test_a_guest_is_seated_and_sent_only_what_its_seat_sees(hosted):
     assert list(obs.deck[: obs.deck_n]) == [0] * obs.deck_n
 
 
+def test_a_linked_game_is_dealt_from_a_key_that_never_leaves_the_host(hosted):
+    # A deal number has 2**30 values: a guest tried them all against its
+    # first cards in under a minute and knew every hand. A linked game is
+    # dealt from 64 random bits instead, which no frame carries.
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    m = table.match
+    assert m.deal == 0 and isinstance(m.key, bytes) and len(m.key) == 8
+    assert table.state.deal == m.key  # dealt from it (engine.keyed)
+    dealt = m.new_state()
+    assert dealt.hands[0].to_list() == m.again(0, 0, m.key).new_state().hands[0].to_list()
+    sent = b"".join(p for _, _, p in g.frames)
+    assert m.key not in sent and m.key[:4] not in sent
+    assert table.state.observe(seat).deal == 0  # what the frames are made of
+
+
 def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     s, host, g = hosted
     table, seat, _ = _start(s, host, g)
@@ -387,7 +403,7 @@ def test_a_cable_waits_in_the_lobby_for_its_guest():
     """A UART is offered once: a guest that joins seconds after the host
     reached its setup still joins (the cable is never closed for quiet)."""
     end = CableEnd()
-    h = link_host.Host(Cables([end]))
+    h = link_host.Host(Session(seed=1).hw, Cables([end]))
     for now in range(0, 4000, 20):  # four quiet seconds
         h.poll(now)
     buf = bytearray(lf.MAX_FRAME)

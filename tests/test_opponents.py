@@ -46,12 +46,17 @@ def test_no_level_sees_hidden_cards(case, deal, steps):
     if s.is_over():
         return
     seat = s.current_player()
+    # no observation carries the deal (nor a linked game's key): from it the
+    # hands and Color Elevator's rebuilds could be worked out
+    assert s.observe(seat).deal == 0 and s.deal == deal
     for level in _LEVELS:
         choice = opponents.choose(game, s.observe(seat), Prng(9), level, 6)
         for k in range(2):
             other = s.clone()
             positions.redeal_hidden(other, seat, Prng(deal + k))
+            assert other.deal != s.deal
             assert other.observe(seat).key() == s.observe(seat).key()
+            assert other.observe(seat).deal == 0
             assert opponents.choose(game, other.observe(seat), Prng(9), level, 6) == choice
 
 
@@ -258,3 +263,20 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
     opponents_hard.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())
     assert world.observe(seat).key() == obs.key()
+
+
+@pytest.mark.parametrize("case", _MULTI)
+def test_hard_at_its_budget_decides_the_same_whatever_it_cannot_see(case):
+    # Hard searching at its game's own budget: every card the seat cannot
+    # see dealt again, and the deal changed (Color Elevator's rebuilds of
+    # the stock are shuffled from it: Hard draws its own), its choice stays
+    game, players, variant = case
+    for deal in (3, 17, 58, 202):
+        s = random_position(game, players, variant, deal, deal % 50)
+        if s.is_over():
+            continue
+        seat = s.current_player()
+        choice = opponents.choose(game, s.observe(seat), Prng(9), HARD)
+        other = s.clone()
+        positions.redeal_hidden(other, seat, Prng(deal + 1))
+        assert opponents.choose(game, other.observe(seat), Prng(9), HARD) == choice

@@ -107,6 +107,36 @@ def test_every_deal_number_reads_back(deal):
     assert back_setup.same(setup) and back.key() == state.key()
 
 
+@pytest.mark.parametrize("game_id", ["color-elevator", "elevator", "bastard", "roller-coaster"])
+def test_a_linked_games_key_is_kept_and_replayed(game_id):
+    """A linked game is dealt from a 64-bit key (``engine.keyed``): the
+    host's save and its record keep the key, so Continue and the replay
+    line deal it alike, and the line stays one line."""
+    import saves
+
+    info = games.info(game_id)
+    setup = Match(info, 4, 0, 0, 0, bytes([NORMAL] * 4), key=bytes(range(40, 48)))
+    state = setup.new_state()
+    assert state.hands[0].to_list() != _setup(game_id, 4, 0, 1).new_state().hands[0].to_list()
+    game = games.by_id(game_id)
+    moves = bytearray()
+    rng = Prng(3)
+    while not state.is_over() and len(moves) < 60:
+        a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
+        state.apply(a)
+        moves.append(a)
+    sv = saves.Saves(None)
+    sv.keep_game(setup, state, moves, len(moves))
+    back_setup, back, back_moves = sv.saved_game()
+    assert back_setup.same(setup) and back_setup.key == setup.key and back.key() == state.key()
+    assert back.deal == setup.key  # the rest is dealt from it (Color Elevator's rebuilds)
+    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
+    line = replay.record_line(record)
+    assert "\n" not in line
+    match, again = save_codec.read_record(replay.parse_line(line))
+    assert match.key == setup.key and save_read.replay(match, again).key() == state.key()
+
+
 def test_solitaire_records_replay_taken_back_moves():
     setup = _setup("elevator-solitaire", 1, 0, 5)
     state = setup.new_state()

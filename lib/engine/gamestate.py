@@ -28,6 +28,8 @@ _ZEROS = (b"", bytes(cards.FACES), bytes(2 * cards.FACES))
 # The legal actions of ``is_legal``, filled in place: made once, for every
 # state (a bytearray: every action id is under 256)
 _legal = bytearray(MAX_ACTIONS)
+# The generator a solo deal's shuffles draw from (``_stream``), made once
+_solo = Prng(1)
 
 
 class GameState:
@@ -58,13 +60,28 @@ class GameState:
         self.pile_n = 0
 
     def _shuffle_pack(self):
-        """The whole pack into the stock, shuffled by the deal number: the
+        """The whole pack into the stock, shuffled as the deal says: the
         same deal on every VM."""
         n = self.ncards
         for i in range(n):
             self.deck[i] = i
-        Prng(self.deal).shuffle(self.deck, n)
+        self._stream(0).shuffle(self.deck, n)
         self.deck_n = n
+
+    def _stream(self, n):
+        """The generator of the deal's ``n``-th shuffle (0: the deal; Color
+        Elevator's rebuilds of the stock after it). A state's ``deal`` is a
+        solo game's deal number (``Prng``, which a player can share) or a
+        linked game's key of ``KEY_BYTES`` (``keyed.Keyed``: nobody can
+        work it out from the cards they see). An observation has neither: its deal
+        is 0 (``_copy_from``)."""
+        d = self.deal
+        if isinstance(d, int):
+            _solo.seed(d ^ (n * 7919))
+            return _solo
+        from engine.keyed import stream  # only a linked game's deal loads it
+
+        return stream(d, n)
 
     def is_over(self):
         return self.over
@@ -105,6 +122,9 @@ class GameState:
         self._copy_fields(o)
         if seat >= 0:
             self._hide_extra(seat)
+            self.deal = 0  # no seat, and no computer player, knows the deal
+        else:
+            self.deal = o.deal
 
     def observe(self, seat, into=None):
         """What ``seat`` sees: its own hand, the pile, every count; not the

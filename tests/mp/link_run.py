@@ -129,17 +129,48 @@ class RawGuest:
             if d.kind == lf.SEAT:
                 self.seat = b[lf.PAYLOAD]
             elif d.kind == lf.OBS:
-                # its move, decided from what its seat sees: the host table's own
-                # observation, made in that table's scratch state (a guest console
-                # keeps its state on its own board, not in this heap)
-                t = RawGuest.app.screen
-                s = getattr(t, "state", None)
-                if s is not None and not s.is_over() and s.current_player() == self.seat:
-                    self.data[0] = t.game.basic_policy(s.observe(self.seat, t.obs), None)
+                move = _move(self.seat)
+                if move >= 0:
+                    self.data[0] = move
                     self.say(lf.ACTION, 1)
             elif d.kind == lf.PING:
                 self.say(lf.PING, 0)
         return True
+
+
+def _moves(app):
+    return app.screen.record.n
+
+
+def _my_keys(app):
+    """The presses of the host person's move when it is theirs, else ()."""
+    t = app.screen
+    if not t.turns.my_turn():
+        return ()
+    return t.presses_for(t.game.basic_policy(t.state.observe(0, t.obs), None))
+
+
+def _guest_keys(app):
+    """The presses of the guest console's move when its seat is to play."""
+    t = app.screen
+    if type(t).__name__ != "Table" or not t.turns.my_turn():
+        return ()
+    return t.presses_for(t.game.basic_policy(t.state.observe(t.me, t.obs), None))
+
+
+def _move(seat):
+    """``seat``'s move if it is to play (else -1), decided from what it sees:
+    the host table's own observation, made in that table's scratch state (a
+    guest console keeps its state on its own board, not in this heap). Only
+    this small function's frame sees the table: the VM's collector scans
+    its C stack conservatively, and a harness's frame still pointing at the
+    table would keep it alive through the results (counted against the
+    game)."""
+    t = RawGuest.app.screen
+    s = getattr(t, "state", None)
+    if s is None or s.is_over() or s.current_player() != seat:
+        return -1
+    return t.game.basic_policy(s.observe(seat, t.obs), None)
 
 
 def link_decode():
@@ -274,15 +305,11 @@ def guest_main(players=12, height=64):
     moves = 0
     for _ in range(20000):
         host.serve()
-        t = app.screen
-        if type(t).__name__ == "Results":
+        if shown(app) == "Results":
             break
-        if type(t).__name__ == "Table" and t.turns.my_turn():
-            st = t.state
-            for k in t.presses_for(t.game.basic_policy(st.observe(t.me, t.obs), None)):
-                hw.buttons.tap(k, hw.ticks_ms())
-                frame(app, hw)
-        t = st = None
+        for k in _guest_keys(app):  # (the table not held: as the host's run)
+            hw.buttons.tap(k, hw.ticks_ms())
+            frame(app, hw)
         frame(app, hw)
         gc.collect()
         free = gc.mem_free()
@@ -324,20 +351,15 @@ def main(guests=3, players=12, height=64):
     refused = 0
     moves = 0
     for _ in range(20000):
-        table = app.screen  # (not held past its time: the results need its heap)
-        if type(table).__name__ != "Table":
+        if shown(app) != "Table":
             break
-        moves = table.record.n
+        moves = _moves(app)
         refused = app.link.refused if app.link is not None else refused
         for g in members:
             g.serve()
-        s = table.state
-        if table.turns.my_turn():
-            keys = table.presses_for(table.game.basic_policy(s.observe(0, table.obs), None))
-            for k in keys:
-                hw.buttons.tap(k, hw.ticks_ms())
-                frame(app, hw)
-        table = s = None
+        for k in _my_keys(app):  # the table is not held while they are pressed:
+            hw.buttons.tap(k, hw.ticks_ms())  # the last one may end the game,
+            frame(app, hw)  # and the results need its heap
         frame(app, hw)
         gc.collect()
         free = gc.mem_free()

@@ -20,12 +20,19 @@ def lines():
         out.append("prng %d %s" % (seed, " ".join([str(p.next30()) for _ in range(12)])))
         picks = [str(p.below(n)) for n in (2, 13, 52, 108, 1000)]
         out.append("below %d %s" % (seed, " ".join(picks)))
+    from engine.keyed import Keyed
+
+    k = Keyed()
+    for key in (b"\x00" * 8, b"\x01\x00\x09\x08\x11\x10\x19\x18", b"\xff" * 8):
+        k.seed(key, 2)
+        out.append("keyed %s" % " ".join([str(k.next30()) for _ in range(12)]))
+    keys = (b"\x5a\x11\xc3\x07\x88\xe4\x29\x6b",)  # a linked game's deal, every game
     for game in all_games():
         for players in (game.MIN_PLAYERS, game.MAX_PLAYERS):
-            for deal in (1, 7, 999999, DEAL_MAX):
+            for deal in (1, 7, 999999, DEAL_MAX) + keys:
                 s = game.new_state(players, deal)
                 hands = " / ".join([cards.codes(h.to_list()) for h in s.hands])
-                out.append("%s %d %d %s" % (game.ID, players, deal, hands))
+                out.append("%s %d %r %s" % (game.ID, players, deal, hands))
     return out
 
 
