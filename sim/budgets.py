@@ -90,12 +90,12 @@ LINK_BEFORE = {
     ("guest", "py", 32): 207,
 }
 LINK = {
-    ("host", "py", 64): 218,
+    ("host", "py", 64): 219,
     ("host", "mpy", 64): 213,
-    ("host", "py", 32): 218,
+    ("host", "py", 32): 219,
     ("guest", "py", 64): 216,
     ("guest", "mpy", 64): 210,
-    ("guest", "py", 32): 217,
+    ("guest", "py", 32): 216,
 }
 
 

@@ -91,6 +91,30 @@ def figures():
         out["link_%s_largest_frame_bytes" % g] = f["biggest"]
         out["link_%s_vm_make_us" % g] = f["made_us"]
         out["link_%s_vm_read_us" % g] = f["read_us"]
+    out.update(decoder_figures())
+    return out
+
+
+# the streams of tests/mp/link_decode_cost.py, as the page names them
+_STREAMS = (
+    ("honest", "frames of every length"),
+    ("repeat", "C5 F0 01 00 over and over"),
+    ("sync", "nothing but SYNC"),
+    ("headers", "C5 02 01 over and over"),
+    ("seq", "headers good to their SEAT, a SYNC as SEQ"),
+    ("len", "headers good to their SEAT, a SYNC as LEN"),
+    ("long", "good headers claiming 240 bytes, a wrong CRC"),
+    ("noise", "random bytes"),
+)
+
+
+def decoder_figures():
+    """The decoder's ns a byte on the VM for an honest and hostile streams."""
+    r = mpvm.run_mp(["tests/mp/link_decode_cost.py"], heap="256K")
+    out = {}
+    for kv in r.stdout.split()[:-1]:
+        k, v = kv.split("=")
+        out["link_decode_ns_%s" % k] = int(v)
     return out
 
 
@@ -136,6 +160,18 @@ def markdown(f, section, table, num):
     ]
     out += table(("game", "players", "largest frame (bytes)", "on the wire (ms)",
                   "made + read on the VM (µs)", "on a Pico, estimated (ms)"), late)  # fmt: skip
+    honest = f.get("link_decode_ns_honest")
+    if honest:
+        out += [
+            "What the frame decoder costs a byte on the MicroPython VM, an honest stream "
+            "against streams made to cost it most (`tests/mp/link_decode_cost.py`, 8 KB "
+            "in 64-byte pieces, the least of five runs).",
+            "",
+        ]
+        out += table(("stream", "ns a byte", "against the honest stream"),
+                     [(what, num(f.get("link_decode_ns_" + k)),
+                       "%.1fx" % (f.get("link_decode_ns_" + k, 0) / honest))
+                      for k, what in _STREAMS if f.get("link_decode_ns_" + k)])  # fmt: skip
     return section(
         "Link play",
         "A whole game between a host and two guest simulators, each its own process on "

@@ -32,10 +32,11 @@ class RawGuest:
 
     def send(self, kind, payload=b"", seat=lf.NO_SEAT, seq=None, version=None):
         n = lf.put(self.buf, kind, seat, self.seq if seq is None else seq, payload, len(payload))
-        if version is not None:  # another firmware's frame, its CRC made right
+        if version is not None:  # another firmware's frame, its checks made right
             from save_store import crc16
 
             self.buf[1] = version
+            self.buf[6] = lf._check(self.buf)
             crc = crc16(self.buf, n - 3, 0xFFFF, 1)
             self.buf[n - 2] = crc >> 8
             self.buf[n - 1] = crc & 0xFF
@@ -169,7 +170,7 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     illegal = [c for c in range(table.state.ncards) if c not in legal][0]
     before = host.refused
     g.frames = []
-    g.send(lf.ACTION, bytes([legal[0]]), seat=seat, version=2)  # another version
+    g.send(lf.ACTION, bytes([legal[0]]), seat=seat, version=lf.VERSION + 1)  # another version
     g.send(lf.ACTION, bytes([legal[0]]), seat=2)  # for another seat (forged)
     g.send(lf.ACTION, bytes([illegal]), seat=seat)  # against the rules
     g.send(lf.ACTION, bytes([legal[0], 0]), seat=seat)  # malformed

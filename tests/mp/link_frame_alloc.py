@@ -5,11 +5,13 @@ raises MemoryError). Run from the project root by tests/test_link_frame.py:
     micropython -X heapsize=64K tests/mp/link_frame_alloc.py [ROUNDS]
 
 Each round writes about 4 KB of wire: whole frames of every kind and
-payload length, random garbage, bad headers and frames cut short, then an idle line
-(zeros) long enough to settle any frame still open; the wire is fed to a
-decoder in random pieces (often one byte). Every whole frame must come out
-once, in order, with its fields and payload, and every too-long header
-with a kind must be counted ``big``. Prints 'frames=N bad=B big=G junk=J
+payload length, random garbage, bad headers and frames cut short (each
+followed by a quiet line, as a link that drops is: the frame it claimed
+is over before the next comes), then an idle line (zeros) long enough to
+settle any frame still open; the wire is fed to a decoder in random
+pieces (often one byte). Every whole frame must come out once, in order,
+with its fields and payload, and every too-long header with a kind must
+be counted ``big``. Prints 'frames=N bad=B big=G crc=C junk=J
 too_long=L ok' (L: the too-long headers with a kind) and exits 1 on
 failure.
 """
@@ -49,7 +51,7 @@ def main(rounds):
     try:
         for _ in range(rounds):
             w = 0
-            while w + 2 * lf.MAX_FRAME < len(line):
+            while w + 3 * lf.MAX_FRAME < len(line):
                 r = p.below(10)
                 if r == 0:  # garbage
                     for _ in range(1 + p.below(40)):
@@ -67,12 +69,13 @@ def main(rounds):
                     # raises on CircuitPython, and MicroPython keeps its low 8
                     # bits: 256-295 went out as LEN 0-39, which fits
                     line[w + 5] = lf.MAX_PAYLOAD + 1 + p.below(255 - lf.MAX_PAYLOAD)
+                    line[w + 6] = p.below(256)  # its check: LEN is judged first
                     # the byte on the wire, read back, must be too long
                     if line[w + 5] <= lf.MAX_PAYLOAD:
                         fail = 5
                     if kind:
                         too_long += 1
-                    w += 6
+                    w += 7
                     continue
                 n = p.below(lf.MAX_PAYLOAD + 1)
                 s = sent & 0xFF
@@ -84,6 +87,10 @@ def main(rounds):
                 for i in range(k):
                     line[w + i] = tx[i]
                 w += k
+                if r == 1:  # the line goes quiet: a link that dropped
+                    for i in range(lf.MAX_FRAME):
+                        line[w + i] = 0
+                    w += lf.MAX_FRAME
             for i in range(lf.MAX_FRAME):  # the idle line
                 line[w + i] = 0
             w += lf.MAX_FRAME
@@ -122,8 +129,8 @@ def main(rounds):
         print("failed=%d frames=%d sent=%d" % (fail, got, sent))
         sys.exit(1)
     print(
-        "frames=%d bad=%d big=%d junk=%d too_long=%d ok"
-        % (got, dec.bad, dec.big, dec.junk, too_long)
+        "frames=%d bad=%d big=%d crc=%d junk=%d too_long=%d ok"
+        % (got, dec.bad, dec.big, dec.crc, dec.junk, too_long)
     )
 
 
