@@ -17,6 +17,8 @@ _PING_MS = const(1000)
 _QUIET_MS = const(5000)  # no frame from the host this long: it is gone (a UART never says)
 _RETRY_MS = const(1000)
 _GIVE_UP_MS = const(15000)
+_RESEND_MS = const(800)  # an action unanswered this long is sent again
+_ASK_MS = const(300)  # asking again for an observation missed: at most this often
 # what a BYE or REFUSE says (link_host's reasons)
 WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
        "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE",
@@ -50,6 +52,11 @@ class Guest:
         self.bytes = 0
         self.said = 0  # bytes sent
         self.capture = None  # the simulator keeps every byte received here
+        self.moves = -1  # the number of the last observation read (the host counts moves)
+        self.action = -1  # an action sent and not yet answered by an observation
+        self.acted = now  # ... when it was sent
+        self.asked = now  # when this console last asked for an observation again
+        self.resent = 0  # actions sent again, and observations asked for again
         self.say(lf.HELLO, 0, 0, 0, 0)
 
     def say(self, kind, *values):
@@ -59,12 +66,24 @@ class Guest:
         k = lf.put(self.frame, kind, seat, self.out, self.data, len(values))
         self.out += 1
         self.said += k
+        self.sent = self.hw.ticks_ms()
         if self.link is not None and not self.link.send(self.frame, k):
             self._lost(self.hw.ticks_ms())
 
     def act(self, action):
-        """Send this seat's action; the host's next observation answers."""
-        self.say(lf.ACTION, action)
+        """Send this seat's action, with the number of the observation it
+        was chosen on; the host's next observation answers (until then it
+        is sent again: ``poll``)."""
+        self.action = action
+        self.acted = self.hw.ticks_ms()
+        m = self.moves
+        self.say(lf.ACTION, action, m >> 8 & 0xFF, m & 0xFF)
+
+    def ping(self):
+        """Still here, and the number of the last observation read: a host
+        whose game is past it sends the last again."""
+        m = self.moves if self.moves >= 0 else 0
+        self.say(lf.PING, m >> 8 & 0xFF, m & 0xFF)
 
     def attach(self, table):
         import link_obs
@@ -101,9 +120,14 @@ class Guest:
                 return  # seated: the lobby makes the table before more comes
         if ticks_diff(now, self.heard) > _QUIET_MS:
             self._lost(now)
+        elif self.action >= 0 and ticks_diff(now, self.acted) > _RESEND_MS:
+            self.resent += 1  # no observation answered it: lost on the way, sent again
+            self.act(self.action)
         elif ticks_diff(now, self.sent) > _PING_MS:
-            self.sent = now
-            self.say(lf.PING)
+            if self.seat < 0 and self.table is None:
+                self.hello()  # (its answer may have been lost)
+            else:
+                self.ping()
 
     def _frame(self, now):
         d = self.dec
@@ -119,9 +143,19 @@ class Guest:
             self.note = "SEATED AS P%d" % (self.seat + 1)
             self.paused = -1
             return self.table is None
-        elif kind == lf.OBS and self.table is not None and d.n >= 2:
-            if self.reader is not None:
-                self.observed(self.table, b[k], b[k + 1], d.n - 2, now)
+        elif kind == lf.OBS and self.table is not None and d.n >= 4:
+            m = b[k + 2] << 8 | b[k + 3]
+            if self.reader is not None and m > self.moves:  # (the same one again: had)
+                self.observed(self.table, b[k], b[k + 1], m, d.n - 4, now)
+        elif kind == lf.PING and d.n == 4:
+            m = b[k] << 8 | b[k + 1]
+            self.paused = -1 if b[k + 2] == 255 else b[k + 2]
+            if b[k + 3] and self.seat < 0:
+                self.hello()  # the game started, and its SEAT never came
+            elif b[k + 3] and m != self.moves and ticks_diff(now, self.asked) > _ASK_MS:
+                self.asked = now  # an observation missed: asked for again
+                self.resent += 1
+                self.ping()
         elif kind == lf.LOBBY:
             self.note = "WAITING FOR THE HOST"
         elif kind == lf.PAUSE:
@@ -208,20 +242,26 @@ class Guest:
             "HOST PAUSED" if self.paused > 11 else "LINK TO P%d LOST: WAITING" % (self.paused + 1)
         )
 
-    def observed(self, table, seat, action, n, now):
-        """The host's observation after ``seat``'s ``action`` (255: none,
-        or a card this seat may not know) is in the decoder: read it into
-        the table's state and say what happened."""
+    def observed(self, table, seat, action, moves, n, now):
+        """The host's observation number ``moves`` (a new one), after
+        ``seat``'s ``action`` (255: none, or a card this seat may not
+        know), is in the decoder: read it into the table's state and say
+        what happened. It answers an action this console sent."""
         was = table.obs
         s = table.state
         was._copy_from(s)
-        if not self.reader.read(self.dec.buf, lf.PAYLOAD + 2, n):
+        if not self.reader.read(self.dec.buf, lf.PAYLOAD + 4, n):
             s._copy_from(was)  # not this game's: kept as it was, and asked for again
+            self.moves = -1  # (whatever comes next is read)
             table.message = "BAD STATE FROM HOST: ASKING"
             self.hello()
             table.render()
             return
+        self.moves = moves
+        self.action = -1  # answered
         table.turns.waiting = False
+        if s.is_over():
+            self.ping()  # the host waits to hear this console has the end
         me = table.me
         table.drawn.clear()
         if s.counts[me] > was.counts[me]:

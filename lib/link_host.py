@@ -20,6 +20,8 @@ from link_peers import Peers
 from match import GUEST, NORMAL, PERSON
 
 _SLOW_MS = const(30000)  # a guest's turn this long: SELECT may give its seat to a computer
+_RESEND_MS = const(300)  # a guest behind is sent the observation again at most this often
+_END_MS = const(5000)  # at the end, how long the results wait for a guest's last observation
 _SEATS = const(12)  # the most seats at a table
 _NONE = const(255)  # no action waiting (``want``)
 # REFUSE reasons and BYE's (docs/link.md; link_guest.WHY says them)
@@ -54,6 +56,10 @@ class Host:
         self.now = 0
         self.turn = -1  # the seat to play when last synced, and since when
         self.since = 0
+        self.moves = 0  # moves synced: the observations' number, which guests say back
+        self.over = -1  # ticks when the game ended (the results wait for the guests to have it)
+        self.resent = 0  # observations sent again to a guest that was behind
+        self.stale = 0  # actions for an observation already past (a guest's resend)
 
     # -- the lobby and the seats ---------------------------------------------------
     def joined(self):
@@ -105,6 +111,9 @@ class Host:
         k = lf.PAYLOAD
         token = (b[k] & 0x3F) << 24 | b[k + 1] << 16 | b[k + 2] << 8 | b[k + 3]  # 30 bits
         peers = self.peers
+        if p.seat >= 0 and not p.gone and self.table is not None:
+            self.grant(p)  # this link's seat, said again (its SEAT was lost on the way)
+            return
         if self.table is None:
             p.hello = True
             if len(self.joined()) >= _SEATS:
@@ -132,6 +141,18 @@ class Host:
             return
         peers.say(p, lf.BYE, LATE)  # the game has started: politely, no
         peers.lose(p)
+
+    def ping(self, p):
+        """A quiet link is told the game goes on: the number of the last
+        observation (a guest behind asks for it again: ``heard``), the seat
+        the game waits for (255: none) and whether it has started."""
+        d = self.peers.data
+        d[0] = self.moves >> 8
+        d[1] = self.moves & 0xFF
+        seat = self.waiting()
+        d[2] = 255 if seat < 0 else seat
+        d[3] = 0 if self.table is None else 1
+        self.peers.send(p, lf.PING, 4)
 
     def grant(self, p):
         """``p``'s seat and token, then what its seat sees, and whether the
@@ -212,29 +233,54 @@ class Host:
         kind = d.kind
         if kind == lf.HELLO:
             return self.hello(p)
-        if p.gone or kind == lf.PING:
+        if p.gone:
             return  # a link marked gone speaks again: only HELLO brings it back
+        b = d.buf
+        k = lf.PAYLOAD
+        if kind == lf.PING:
+            if d.n == 2 and p.seat >= 0 and self.table is not None:
+                p.have = b[k] << 8 | b[k + 1]
+                self.behind(p, p.have)
+            return
         if kind == lf.BYE:
             self.peers.lose(p)
             return
-        if kind != lf.ACTION or d.n != 1:
+        if kind != lf.ACTION or d.n != 3:
             return self.refuse(p, BAD)
         if p.seat < 0 or d.seat != p.seat:
             return self.refuse(p, SEAT)
+        if (b[k + 1] << 8 | b[k + 2]) != self.moves:
+            self.stale += 1  # chosen on an observation already past: its resend, or late
+            return self.behind(p, -1)
+        a = b[k]
         s = self.table.state
+        if self.want[p.seat] == a:
+            return  # sent again before the table played it: once is enough
         if s.is_over() or s.current_player() != p.seat or self.want[p.seat] != _NONE:
             return self.refuse(p, TURN)
-        a = d.buf[lf.PAYLOAD]
         if not s.is_legal(a):
             return self.refuse(p, ILLEGAL)
         self.want[p.seat] = a  # the table plays it on its next frame
+
+    def behind(self, p, moves):
+        """``p`` says it has observation number ``moves`` (-1: it acted on
+        an old one): when that is not the last, it is sent the last again
+        (at most once a _RESEND_MS: a guest cannot make the host flood)."""
+        if moves == self.moves or ticks_diff(self.now, p.resent) < _RESEND_MS:
+            return
+        p.resent = self.now
+        self.resent += 1
+        self.sync(only=p)
 
     def refuse(self, p, why):
         self.refused += 1
         self.peers.say(p, lf.REFUSE, why, p.dec.kind)
 
     def sync(self, mover=_NONE, action=_NONE, only=None):
-        """Each guest's observation (or ``only``'s), after a move by ``mover``."""
+        """Each guest's observation (or ``only``'s), after a move by
+        ``mover`` (a move: the observations' number goes up first)."""
+        if mover != _NONE:
+            self.moves += 1
         t = self.table
         s = t.state
         peers = self.peers
@@ -245,16 +291,32 @@ class Host:
             obs = s.observe(p.seat, t.obs)  # the table's scratch state: free once a move is noted
             d[0] = mover
             d[1] = action if action < _NONE and _seen(obs, action) else _NONE
-            peers.send(p, lf.OBS, link_obs.put(obs, d, 2))
+            d[2] = self.moves >> 8
+            d[3] = self.moves & 0xFF
+            peers.send(p, lf.OBS, link_obs.put(obs, d, 4))
         seat = -1 if s.is_over() else s.current_player()
         if seat != self.turn:  # a new turn: a guest's starts its clock (``slow``)
             self.turn = seat
             self.since = self.now
+            if seat < 0:
+                self.over = self.now
 
     # -- the table's hooks (table.py): a table of a linked game calls these --------
     def tick(self, table, now):
-        """True while the game waits for a guest (the app polls the link)."""
-        return self.waiting() >= 0
+        """True while the game waits for a guest (the app polls the link):
+        one whose link is lost, or at the end, one that has not said it has
+        the last observation (its frame lost on the way: it asks again),
+        for at most _END_MS: the results close the link."""
+        if self.waiting() >= 0:
+            return True
+        if self.over < 0 or ticks_diff(now, self.over) > _END_MS:
+            return False
+        behind = False
+        for p in self.peers.all:
+            if p.seat >= 0 and not p.gone and p.have < self.moves:
+                self.behind(p, p.have)  # the last observation again, until it says it has it
+                behind = True
+        return behind
 
     def on_key(self, table, key):
         """While the game waits for a guest, keys do nothing but pause

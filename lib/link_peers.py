@@ -25,6 +25,8 @@ class Peer:
         self.token = 0
         self.seq = -1  # the last frame's seq from it (a replay is refused)
         self.out = 0  # the seq of our next frame to it
+        self.resent = 0  # ticks of the last observation sent again (at most one a _RESEND_MS)
+        self.have = -1  # the number of the last observation it said it has
         self.heard = now
         self.sent = now
         self.gone = False
@@ -56,6 +58,7 @@ class Peers:
         p.out += 1
         self.messages += 1
         self.bytes += k
+        p.sent = self.host.now
         if p.link.send(self.frame, k):
             return True
         self.lose(p)
@@ -110,7 +113,7 @@ class Peers:
                     p.hello = False
             elif ticks_diff(now, p.sent) > _PING_MS:
                 p.sent = now
-                self.say(p, lf.PING)
+                self.host.ping(p)
         if tidy:
             for p in self.all:
                 if p.gone and p.seat < 0:

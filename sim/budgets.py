@@ -90,10 +90,10 @@ LINK_BEFORE = {
     ("guest", "py", 32): 207,
 }
 LINK = {
-    ("host", "py", 64): 219,
+    ("host", "py", 64): 227,
     ("host", "mpy", 64): 213,
-    ("host", "py", 32): 219,
-    ("guest", "py", 64): 216,
+    ("host", "py", 32): 229,
+    ("guest", "py", 64): 217,
     ("guest", "mpy", 64): 210,
     ("guest", "py", 32): 216,
 }

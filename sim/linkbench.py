@@ -40,13 +40,14 @@ while not s.is_over():
     t0 = time.ticks_us()
     s.observe(1, obs)
     data[0] = data[1] = 255
-    k = lf.put(frame, lf.OBS, 1, n, data, link_obs.put(obs, data, 2))
+    data[2] = data[3] = 0
+    k = lf.put(frame, lf.OBS, 1, n, data, link_obs.put(obs, data, 4))
     t1 = time.ticks_us()
     i = 0
     while i < k or dec.ready:
         i += dec.feed(frame, k - i, i)
         if dec.ready:
-            reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2)
+            reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4)
     t2 = time.ticks_us()
     made += t1 - t0
     read += t2 - t1

@@ -1,6 +1,7 @@
 """A whole linked game between simulators, each its own process, on loopback.
 
     python -m sim.linkplay --game G --players N --guests K --seed S [--cut-links R]
+                           [--uart [--noise P]]
 
 starts a host and K guests (``python -m sim.linkplay --role ...``), each a
 headless simulator on the real clock. The host opens Host game, sets up the
@@ -19,7 +20,12 @@ its token. Last, one JSON line:
   the true state it was sent at: must be 0), ``unmatched``: observations
   that are no state's;
 - ``messages``, ``bytes``: frames and bytes both ways; ``links_cut``,
-  ``resumed``, ``refused``.
+  ``resumed``, ``refused``;
+- ``resent``: frames sent again because one was lost (observations the
+  host sent again, actions a guest sent again, observations it asked for);
+  ``stalls``: times the game went STALL_S without a move while no guest's
+  link was lost (must be 0); with ``--uart --noise P``, the damage the line
+  did (``noise_flipped``, ``noise_inserted``).
 """
 
 import argparse
@@ -37,6 +43,7 @@ for _p in (os.path.join(ROOT, "lib"), ROOT):
         sys.path.insert(0, _p)
 
 FRAME_S = 0.002  # a frame of the real clock: fast, but the links' timeouts hold
+STALL_S = 6.0  # this long without a move, nobody's link lost: a stall
 
 
 def _session(seed, link):
@@ -99,6 +106,25 @@ def run_host(a):
     moves = 0
     gave_up = 0
     lost_at = None
+    watch = {"stalls": 0, "moves": 0, "at": time.time()}
+    frame = s.frame
+
+    def watched_frame():
+        """A frame, and the game's progress watched on every one (the
+        autopilot's presses run frames of their own): a stall is STALL_S
+        without a move while no guest's link is lost."""
+        frame()
+        t = s.screen
+        n = t.record.n if type(t).__name__ == "Table" else watch["moves"]
+        now = time.time()
+        if n != watch["moves"] or host.table is None or host.waiting() >= 0:
+            watch["moves"] = n
+            watch["at"] = now
+        elif now - watch["at"] > STALL_S:
+            watch["stalls"] += 1
+            watch["at"] = now
+
+    s.frame = watched_frame
     deadline = time.time() + a.timeout
     while type(s.screen).__name__ != "Results" and time.time() < deadline:
         t = s.screen
@@ -139,6 +165,8 @@ def run_host(a):
         "links_cut": host.cut,
         "resumed": host.resumed,
         "refused": host.refused,
+        "resent": host.resent,
+        "stalls": watch["stalls"],
         "gave_up": gave_up,
         "seats": [p.seat for p in host.peers.all],
     }
@@ -178,6 +206,7 @@ def run_guest(a):
         "bytes_in": guest.bytes,
         "bytes_out": guest.said,
         "refused": guest.refused,
+        "resent": guest.resent,
         "capture": bytes(guest.capture).hex(),
     }
     with open(a.out, "w") as f:
@@ -244,7 +273,7 @@ def check(host, guests):
                 break
             if dec.kind != lf.OBS:
                 continue
-            if not reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2):
+            if not reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4):
                 unmatched += 1
                 continue
             k = blank.key()
@@ -259,9 +288,12 @@ def check(host, guests):
     return leaked, unmatched, replayed
 
 
-def _cable():
+def _cable(noise=0.0, seed=1):
     """Two pseudo-terminals whose far ends a thread joins, byte for byte:
-    a UART cable between two boards (TX to RX both ways)."""
+    a UART cable between two boards (TX to RX both ways). With ``noise``
+    P, each byte on the way has a bit flipped with probability P, and a
+    random byte is put in after it with probability P (a line's glitches);
+    returns (the two ports, the counts {flipped, inserted})."""
     import threading
 
     m1, s1 = os.openpty()
@@ -270,6 +302,20 @@ def _cable():
         import tty
 
         tty.setraw(fd)
+    rng = random.Random(seed)
+    counts = {"flipped": 0, "inserted": 0}
+
+    def damage(data):
+        out = bytearray()
+        for b in data:
+            if rng.random() < noise:
+                b ^= 1 << rng.randrange(8)
+                counts["flipped"] += 1
+            out.append(b)
+            if rng.random() < noise:
+                out.append(rng.randrange(256))
+                counts["inserted"] += 1
+        return bytes(out)
 
     def carry():
         import select
@@ -281,10 +327,10 @@ def _cable():
                     data = os.read(fd, 4096)
                 except OSError:
                     return
-                os.write(m2 if fd == m1 else m1, data)
+                os.write(m2 if fd == m1 else m1, damage(data) if noise else data)
 
     threading.Thread(target=carry, daemon=True).start()
-    return os.ttyname(s1), os.ttyname(s2)
+    return (os.ttyname(s1), os.ttyname(s2)), counts
 
 
 def main(argv=None):
@@ -301,6 +347,9 @@ def main(argv=None):
     p.add_argument("--uart", action="store_true",
                    help="one guest, over a UART: a pseudo-terminal pair for each end, the "
                    "bytes carried between them as by a cable (no cuts)")  # fmt: skip
+    p.add_argument("--noise", type=float, default=0.0, metavar="P",
+                   help="with --uart: each byte on the cable has a bit flipped with "
+                   "probability P, and a random byte after it with probability P")  # fmt: skip
     p.add_argument("--serial", help=argparse.SUPPRESS)  # a role's serial port (with --uart)
     p.add_argument("--out")
     a = p.parse_args(argv)
@@ -319,7 +368,9 @@ def main(argv=None):
         p.error("--cut-links: a probability, 0..1")
     if a.uart and (a.guests != 1 or a.cut_links):
         p.error("--uart: one guest, a cable between two boards, no cuts")
-    ends = _cable() if a.uart else (None, None)
+    if not 0 <= a.noise <= 0.2 or (a.noise and not a.uart):
+        p.error("--noise: a probability, 0..0.2, with --uart")
+    ends, noise = _cable(a.noise, a.seed) if a.uart else ((None, None), {})
     tmp = tempfile.mkdtemp(prefix="linkplay-")
     me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout)]
     port_file = os.path.join(tmp, "port")
@@ -370,6 +421,10 @@ def main(argv=None):
         "links_cut": host["links_cut"],
         "resumed": host["resumed"],
         "refused": host["refused"] + sum(g["refused"] for g in guests),
+        "resent": host["resent"] + sum(g["resent"] for g in guests),
+        "stalls": host["stalls"],
+        "noise_flipped": noise.get("flipped", 0),
+        "noise_inserted": noise.get("inserted", 0),
         "gave_up": host["gave_up"],
         "seats": sorted(g["seat"] for g in guests),
         "host_finished": host["finished"],

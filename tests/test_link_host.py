@@ -62,6 +62,17 @@ class RawGuest:
     def kinds(self):
         return [k for k, _, _ in self.frames]
 
+    def moves(self):
+        """The number of the last observation received (the host's moves)."""
+        obs = [p for k, _, p in self.frames if k == lf.OBS]
+        return obs[-1][2] << 8 | obs[-1][3] if obs else 0
+
+    def act(self, action, seat, moves=None, **kw):
+        """An ACTION: the action, and the observation it was chosen on (the
+        last received, unless ``moves`` says)."""
+        m = self.moves() if moves is None else moves
+        self.send(lf.ACTION, bytes([action, m >> 8, m & 0xFF]), seat=seat, **kw)
+
 
 def _run(s, guests, frames=5):
     for i in range(frames):
@@ -69,8 +80,9 @@ def _run(s, guests, frames=5):
         time.sleep(0.002)
         for g in guests:
             g.read()
-            if i % 20 == 19:
-                g.send(lf.PING)  # a guest says it is there (the host drops the silent)
+            if i % 20 == 19:  # a guest says it is there (the host drops the silent),
+                m = g.moves()  # and which observation it has
+                g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
 
 
 @pytest.fixture
@@ -121,7 +133,7 @@ def _last_obs(table, g, seat):
     assert obs
     blank = table.state._blank()
     payload = obs[-1][2]
-    assert link_obs.Reader(blank).read(payload, 2, len(payload) - 2)
+    assert link_obs.Reader(blank).read(payload, 4, len(payload) - 4)
     return blank
 
 
@@ -169,14 +181,15 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     legal = table.state.legal_list()
     illegal = [c for c in range(table.state.ncards) if c not in legal][0]
     before = host.refused
+    m = g.moves()
     g.frames = []
-    g.send(lf.ACTION, bytes([legal[0]]), seat=seat, version=lf.VERSION + 1)  # another version
-    g.send(lf.ACTION, bytes([legal[0]]), seat=2)  # for another seat (forged)
-    g.send(lf.ACTION, bytes([illegal]), seat=seat)  # against the rules
-    g.send(lf.ACTION, bytes([legal[0], 0]), seat=seat)  # malformed
+    g.act(legal[0], seat, m, version=lf.VERSION + 1)  # another version
+    g.act(legal[0], 2, m)  # for another seat (forged)
+    g.act(illegal, seat, m)  # against the rules
+    g.send(lf.ACTION, bytes([legal[0], m >> 8, m & 0xFF, 0]), seat=seat)  # malformed
     g.send(lf.OBS, bytes(3), seat=seat)  # a kind a guest never sends
-    g.sock.sendall(b"\xc5\x01\x04\x01\x00\xf9" + bytes(250))  # oversized: dropped by the decoder
-    g.send(lf.ACTION, bytes([illegal]), seat=seat, seq=g.seq - 1)  # a replay
+    g.sock.sendall(b"\xc5\x02\x04\x01\x00\xf9\x00" + bytes(250))  # oversized: the decoder's
+    g.act(illegal, seat, m, seq=g.seq - 1)  # a replay
     _run(s, [g], 20)
     refusals = [f[2][0] for f in g.frames if f[0] == lf.REFUSE]
     assert sorted(refusals) == sorted([link_host.OTHER, link_host.SEAT, link_host.ILLEGAL,
@@ -184,7 +197,7 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     assert host.refused - before == 6
     assert table.state.key() == key  # nothing changed
     assert host.peers.all[0].dec.big >= 1 or host.peers.all[0].dec.bad >= 1
-    g.send(lf.ACTION, bytes([legal[0]]), seat=seat)  # a good one is played
+    g.act(legal[0], seat, m)  # a good one is played
     _run(s, [g], 20)
     d = host.peers.all[0].dec
     assert table.state.key() != key, (
@@ -198,6 +211,69 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
         d.junk,
         host.peers.all[0].seq,
         g.seq,
+    )
+
+
+def _to_the_guests_turn(s, host, g, seat):
+    table = s.screen
+    for _ in range(400):
+        if table.state.current_player() == seat:
+            return table
+        if table.turns.my_turn():
+            st = table.state
+            for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
+                s.press(k, settle=False)
+                _run(s, [g], 2)
+        _run(s, [g], 2)
+    raise AssertionError("never the guest's turn")
+
+
+def test_a_guest_behind_is_sent_the_last_observation_again(hosted):
+    # a frame damaged on the way is dropped whole: a guest that says it has
+    # an older observation than the last (its PING) gets the last again,
+    # at most once a _RESEND_MS however often it asks
+    s, host, g = hosted
+    _, seat, _ = _start(s, host, g)
+    _to_the_guests_turn(s, host, g, seat)
+    assert host.moves > 0
+    g.frames = []
+    g.send(lf.PING, bytes([0, 0]), seat=seat)  # "I have observation 0"
+    g.send(lf.PING, bytes([0, 0]), seat=seat)  # again at once: not sent twice
+    _run(s, [g], 10)
+    obs = [p for k, _, p in g.frames if k == lf.OBS]
+    assert len(obs) == 1 and (obs[0][2] << 8 | obs[0][3]) == host.moves
+    assert host.resent == 1 and host.refused == 0
+    m = host.moves
+    g.frames = []
+    g.send(lf.PING, bytes([m >> 8, m & 0xFF]), seat=seat)  # up to date: nothing sent
+    _run(s, [g], 10)
+    assert lf.OBS not in g.kinds()
+
+
+def test_an_action_sent_again_is_played_once_and_an_old_one_never(hosted):
+    # a guest sends its action again until an observation answers it (its
+    # first, or the answer, may be lost): the host plays it once; an action
+    # chosen on an observation already past is not played nor refused, and
+    # its guest is sent the last observation
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    table = _to_the_guests_turn(s, host, g, seat)
+    m = host.moves
+    a = table.game.basic_policy(table.state.observe(seat), s.app.rng)
+    n = table.record.n
+    g.act(a, seat, m - 1)  # on an old observation
+    _run(s, [g], 10)
+    assert table.record.n == n and host.stale == 1 and host.refused == 0
+    g.act(a, seat, m)
+    g.act(a, seat, m)  # the same, sent again before the host played it
+    _run(s, [g], 10)
+    assert table.record.n > n and table.record.moves[n] == a
+    g.act(a, seat, m)  # again after: stale, the last observation sent
+    _run(s, [g], 10)
+    assert host.refused == 0 and host.stale == 2
+    assert (
+        table.record.moves[n] == a
+        and list(table.record.moves[n + 1 : table.record.n]).count(a) <= 1
     )
 
 
@@ -334,7 +410,9 @@ def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
             break
         t = s.screen
         st = t.state
-        if st.is_over():
+        if st.is_over():  # the guest says it has the end (the results wait for it)
+            m = g.moves()
+            g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
             _run(s, [g], 5)
             continue
         if t.turns.my_turn():
@@ -342,8 +420,7 @@ def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
                 s.press(k, settle=False)
                 _run(s, [g], 1)
         elif st.current_player() == seat and host.want[seat] == 255:
-            g.send(lf.ACTION, bytes([t.game.basic_policy(st.observe(seat), s.app.rng)]),
-                   seat=seat)  # fmt: skip
+            g.act(t.game.basic_policy(st.observe(seat), s.app.rng), seat)
         _run(s, [g], 2)
     _run(s, [g], 60)
     assert type(s.screen).__name__ == "Results" and s.app.link is None
@@ -435,3 +512,84 @@ def test_links_failing_together_do_not_nest_calls(hosted):
     host.sync()
     assert max(e.depth for e in ends) - base <= 4
     assert all(p.gone for p in host.peers.all[1:])
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def link_join(self):
+        return None
+
+
+class _Line:
+    """A link's end as a guest console sees it: what the host sent waits in
+    ``inbox``; what the guest sends is kept, frame by frame."""
+
+    name = "LINE"
+
+    def __init__(self):
+        self.inbox = bytearray()
+        self.out = bytearray()
+
+    def recv_into(self, buf, start=0):
+        n = min(len(self.inbox), len(buf) - start)
+        buf[start : start + n] = self.inbox[:n]
+        del self.inbox[:n]
+        return n
+
+    def send(self, buf, n):
+        self.out += buf[:n]
+        return True
+
+    def close(self):
+        pass
+
+    def frames(self):
+        """(kind, payload) of every frame the guest sent since the last call."""
+        dec = lf.Decoder()
+        got = []
+        i = 0
+        data = bytes(self.out)
+        self.out = bytearray()
+        while i < len(data) or dec.ready:
+            i += dec.feed(data, len(data) - i, i)
+            if not dec.ready:
+                break
+            got.append((dec.kind, bytes(dec.buf[lf.PAYLOAD : lf.PAYLOAD + dec.n])))
+        return got
+
+
+def _host_says(line, kind, payload):
+    buf = bytearray(lf.MAX_FRAME)
+    line.inbox += buf[: lf.put(buf, kind, 1, 0, payload, len(payload))]
+
+
+def test_a_guest_sends_its_action_again_and_asks_for_what_it_missed():
+    import link_guest
+
+    hw, line = _Clock(), _Line()
+    g = link_guest.Guest(hw, line, 0)
+    assert [k for k, _ in line.frames()] == [lf.HELLO]
+    # its SEAT lost on the way: the host's PING says the game has started
+    _host_says(line, lf.PING, bytes([0, 0, 255, 1]))
+    g.poll(hw.now)
+    assert [k for k, _ in line.frames()] == [lf.HELLO]  # asked again
+    g.seat = 1
+    g.moves = 7
+    g.act(12)
+    assert line.frames() == [(lf.ACTION, bytes([12, 0, 7]))]
+    for hw.now in range(20, 780, 20):  # answered soon: nothing more
+        g.poll(hw.now)
+    assert [k for k, _ in line.frames()] == []
+    hw.now = 900  # unanswered: sent again, on the same observation
+    g.poll(hw.now)
+    assert line.frames() == [(lf.ACTION, bytes([12, 0, 7]))] and g.resent == 1
+    # the host's PING says it has observation 9: this console asks for it
+    _host_says(line, lf.PING, bytes([0, 9, 255, 1]))
+    hw.now = 1400
+    g.poll(hw.now)
+    assert (lf.PING, bytes([0, 7])) in line.frames() and g.resent == 2

@@ -103,6 +103,7 @@ class RawGuest:
         self.data = bytearray(4)
         self.seq = 0
         self.seat = -1
+        self.moves = 0  # the number of the last observation (said back with each frame)
         self.say(lf.HELLO, 4)
 
     def say(self, kind, n):
@@ -129,13 +130,23 @@ class RawGuest:
             if d.kind == lf.SEAT:
                 self.seat = b[lf.PAYLOAD]
             elif d.kind == lf.OBS:
+                self.moves = b[lf.PAYLOAD + 2] << 8 | b[lf.PAYLOAD + 3]
                 move = _move(self.seat)
                 if move >= 0:
                     self.data[0] = move
-                    self.say(lf.ACTION, 1)
+                    self.data[1] = self.moves >> 8
+                    self.data[2] = self.moves & 0xFF
+                    self.say(lf.ACTION, 3)
+                else:
+                    self._ping()  # (at the end, the host waits to hear it has it)
             elif d.kind == lf.PING:
-                self.say(lf.PING, 0)
+                self._ping()
         return True
+
+    def _ping(self):
+        self.data[0] = self.moves >> 8
+        self.data[1] = self.moves & 0xFF
+        self.say(lf.PING, 2)
 
 
 def _moves(app):
@@ -191,7 +202,9 @@ def link_decode():
     sent = 0
     while not s.is_over() and n + lf.MAX_FRAME < len(stream):
         data[0] = data[1] = 255
-        k = lf.put(frame, lf.OBS, 5, sent, data, link_obs.put(s.observe(5), data, 2))
+        data[2] = sent >> 8
+        data[3] = sent & 0xFF
+        k = lf.put(frame, lf.OBS, 5, sent, data, link_obs.put(s.observe(5), data, 4))
         stream[n : n + k] = frame[:k]
         n += k
         sent += 1
@@ -205,7 +218,7 @@ def link_decode():
     try:
         while i < n or dec.ready:
             i += dec.feed(stream, min(64, n - i), i)
-            if dec.ready and reader.read(dec.buf, lf.PAYLOAD + 2, dec.n - 2):
+            if dec.ready and reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4):
                 got += 1
     finally:
         micropython.heap_unlock()
@@ -241,7 +254,9 @@ class RawHost:
         d = self.data
         d[0] = mover
         d[1] = 255 if action < self.state.ncards else action  # cards: the guest reads them
-        self.say(lf.OBS, link_obs.put(self.state.observe(self.seat, self.obs), d, 2))
+        d[2] = self.moves >> 8  # the observation's number: the moves made
+        d[3] = self.moves & 0xFF
+        self.say(lf.OBS, link_obs.put(self.state.observe(self.seat, self.obs), d, 4))
 
     def serve(self):
         s = self.state
@@ -263,13 +278,15 @@ class RawHost:
                     self.say(lf.SEAT, 9)
                     self.sync(255, 255)
                 elif d.kind == lf.ACTION and s.current_player() == self.seat:
-                    a = d.buf[lf.PAYLOAD]
+                    a = d.buf[lf.PAYLOAD]  # (chosen on the last observation: no frame is lost here)
                     assert s.is_legal(a), a
                     s.apply(a)
                     self.moves += 1
                     self.sync(self.seat, a)
                 elif d.kind == lf.PING:
-                    self.say(lf.PING, 0)
+                    for j, v in enumerate((self.moves >> 8, self.moves & 0xFF, 255, 1)):
+                        self.data[j] = v
+                    self.say(lf.PING, 4)
         if self.seated and not s.is_over() and s.current_player() != self.seat:
             seat = s.current_player()
             a = self.game.basic_policy(s.observe(seat, self.obs), None)
