@@ -6,8 +6,8 @@ frames and bytes both ways, per move. Then what a move costs to reach a
 guest over a 115,200-baud UART: the largest observation frame of the game
 on the wire (10 bits a byte), and the time to make it (the host: observe
 and encode) and to read it (the guest: decode), measured on CPython and on
-the MicroPython VM and put on a Pico by the VM-to-Pico ratio measured on
-real firmware (``docs/figures.md``: 225-350 times slower).
+the MicroPython VM: VM figures, never scaled to a board (what a Pico takes
+is measured on one: ``../shared/notes/device-measurements.md``).
 """
 
 import json
@@ -20,7 +20,6 @@ from sim import mpvm
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BAUD = 115200
-PICO_SLOWER = (225, 350)  # the Pico against the MicroPython VM (device-measurements.md)
 
 # the VM's side: frames of a whole game's observations for one seat, made and read
 _VM = """
@@ -144,10 +143,8 @@ def markdown(f, section, table, num):
         big = f.get("link_%s_largest_frame_bytes" % g)
         make, read = f.get("link_%s_vm_make_us" % g), f.get("link_%s_vm_read_us" % g)
         wire = _ms(big)
-        lo = wire + (make + read) * PICO_SLOWER[0] / 1000.0
-        hi = wire + (make + read) * PICO_SLOWER[1] / 1000.0
         late.append((info.NAME, num(f.get("link_%s_largest_players" % g)), num(big),
-                     "%.1f" % wire, "%d + %d" % (make, read), "%.0f-%.0f" % (lo, hi)))  # fmt: skip
+                     "%.1f" % wire, "%d + %d" % (make, read)))  # fmt: skip
     if not rows:
         return []
     out = table(("game", "players", "moves", "frames", "bytes", "bytes a move",
@@ -155,12 +152,12 @@ def markdown(f, section, table, num):
     out += [
         "What a move takes to reach a guest over a UART at 115,200 baud: the game's "
         "largest observation frame at its largest table on the wire, plus the host making "
-        "it and the guest reading it (µs on the MicroPython VM; on a Pico 225-350 times "
-        "that, as measured on real firmware, not measured on a board here).",
+        "it and the guest reading it (µs on the MicroPython VM; not measured on a board "
+        "here, and not scaled to one).",
         "",
     ]
     out += table(("game", "players", "largest frame (bytes)", "on the wire (ms)",
-                  "made + read on the VM (µs)", "on a Pico, estimated (ms)"), late)  # fmt: skip
+                  "made + read on the VM (µs)"), late)  # fmt: skip
     honest = f.get("link_decode_ns_honest")
     if honest:
         out += [
