@@ -14,6 +14,8 @@ _RXBUF = const(512)  # bytes the UART keeps in the background between frames
 
 
 class UartLink:
+    cable = True  # offered once by its hub: kept open through silence
+
     def __init__(self, tx, rx, baud, name):
         self._uart = busio.UART(
             getattr(board, tx),

@@ -177,7 +177,8 @@ class WifiHub:
 
 def join(where, port):
     """A guest's link to the host at ``where`` ("HOST" or "HOST:PORT");
-    blocks while it connects (5 s at most), raising OSError if it cannot."""
+    blocks while it connects (5 s at most), raising OSError in words for
+    the panel if it cannot ("NO HOST AT 192.168.1.20:5555")."""
     i = where.find(":")
     if i >= 0:
         port = int(where[i + 1 :])
@@ -187,7 +188,7 @@ def join(where, port):
     try:
         s.settimeout(5)
         s.connect((where, port))
-    except Exception:
+    except Exception:  # noqa: BLE001 - refused, unreachable, timed out: one answer
         s.close()
-        raise
+        raise OSError("NO HOST AT %s:%d" % (where, port))  # noqa: B904 - (no chaining on a board)
     return WifiLink(s, "TCP %s:%d" % (where, port))

@@ -32,7 +32,7 @@ import games
 from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
 from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
-from match import HARD, Match, random_deal, random_key
+from match import GUEST, HARD, Match, random_deal, random_key
 from unload import forget as _forget
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
@@ -253,14 +253,19 @@ class App:
 
     def resume(self):
         """Continue: the saved game where it was left (or the title, which
-        says why not). A linked game's guests are gone: computers take
-        their seats."""
+        says why not). A linked game the host kept asks first: wait for
+        its guests to come back, or computers in their seats."""
         self.clear()
         saved = self.saves.saved_game()
         if saved is None:
             self.to_title()
             return
         match, state, moves = saved
+        if match.has(GUEST) and _kept_guests(self.saves):
+            import screen_link
+
+            self.show(screen_link.Rejoin(self, saved))
+            return
         self.play(match.same_deal(match.starter), state, moves)
 
     def results(self, table):
@@ -439,11 +444,22 @@ class Power:
             app.screen.checkpoint()
             self.screen_on = False
             app.hw.screen_power(False)
-        elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms:
+        elif not self.screen_on and st.sleep_ms and quiet >= st.sleep_ms and app.link is None:
             if saves.dirty or saves.failed:
                 self.last_input = now  # no sleep while something is not saved
             elif not app.hw.deep_sleep():  # no deep sleep here: stay dark
                 self.last_input = now
+
+
+def _kept_guests(saves):
+    """Whether the saved linked game this console hosted kept its guests'
+    tokens (their consoles can come back)."""
+    import save_link
+
+    try:
+        return bool(save_link.seats(saves, save_link.HOST))
+    finally:
+        _forget("save_link")
 
 
 def _winnable_deal(info, rng):

@@ -28,6 +28,19 @@ RESUME = const(7)
 BYE = const(8)
 LOBBY = const(9)  # who has joined
 PING = const(10)
+# why a frame was refused (REFUSE) or a guest sent away (BYE): the first
+# payload byte; link_guest.WHY says each in words
+OVER = const(0)  # BYE: the game is over
+LEFT = const(1)  # BYE: the host left
+BAD = const(1)  # REFUSE: a malformed frame
+OTHER = const(2)  # another version
+ANOTHER_SEAT = const(3)  # a frame for another seat, or a seat a link may not take
+TURN = const(4)
+ILLEGAL = const(5)
+FULL = const(6)
+LATE = const(7)  # the game has started
+REPLAY = const(8)
+TAKEN = const(9)  # BYE: a computer took the seat
 
 _SYNC = const(0xC5)
 _HEAD = const(7)  # SYNC to the header check

@@ -9,25 +9,27 @@ ends the game with a message.
 from micropython import const
 
 import link_frame as lf
+import save_link
 from buttons import START, A, B
 from engine.ticks import ticks_diff
 from screen import TURN
 
 _PING_MS = const(1000)
-_QUIET_MS = const(5000)  # no frame from the host this long: it is gone (a UART never says)
+_QUIET_MS = const(2500)  # no frame from the host this long: it is gone (a UART never says)
 _RETRY_MS = const(1000)
-_GIVE_UP_MS = const(15000)
+_GIVE_UP_MS = const(4500)  # not a byte from the host this long: the game has ended (Join again)
 _RESEND_MS = const(800)  # an action unanswered this long is sent again
 _ASK_MS = const(300)  # asking again for an observation missed: at most this often
-# what a BYE or REFUSE says (link_host's reasons)
+# what a BYE or REFUSE says (link_frame's reasons, in order)
 WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
        "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE",
        "A COMPUTER TOOK YOUR SEAT")  # fmt: skip
 
 
 class Guest:
-    def __init__(self, hw, link, now):
+    def __init__(self, hw, link, now, saves=None):
         self.hw = hw
+        self.saves = saves  # this console's store: the seat and token it holds are kept there
         self.link = link
         self.dec = lf.Decoder()
         self.frame = bytearray(lf.MAX_FRAME)
@@ -36,12 +38,15 @@ class Guest:
         self.i = 0  # bytes of rx taken (a frame may stop the loop part way)
         self.n = 0
         self.seat = -1
-        self.token = 0
+        self.token = save_link.guest_token(saves) if saves is not None else 0  # a seat held before
+        self.seated = False  # a SEAT came on this link (after a rejoin: HELLO until it does)
         self.setup = None  # (save id, players, variant, starter) once seated
         self.out = 0
-        self.heard = now
+        self.heard = now  # a whole frame came
+        self.alive = now  # any byte came (a noisy line's host is there; a vanished one sends none)
         self.sent = now
-        self.lost = -1  # ticks when the link dropped (-1: it is up)
+        self.lost = -1  # ticks the host was last heard, once the link dropped (-1: it is up)
+        self.shown = 0  # what the table's message line says of the link (``tick``)
         self.paused = -1  # the seat the game waits for (-1: none)
         self.note = "JOINING"  # what the lobby says
         self.ended = ""  # why the game is over for this console ("" while on)
@@ -57,7 +62,7 @@ class Guest:
         self.acted = now  # ... when it was sent
         self.asked = now  # when this console last asked for an observation again
         self.resent = 0  # actions sent again, and observations asked for again
-        self.say(lf.HELLO, 0, 0, 0, 0)
+        self.hello()
 
     def say(self, kind, *values):
         for i in range(len(values)):
@@ -110,6 +115,7 @@ class Guest:
                 if self.capture is not None:
                     self.capture.extend(memoryview(self.rx)[: self.n])
                 self.bytes += self.n
+                self.alive = now
             self.i += dec.feed(self.rx, self.n - self.i, self.i)
             if not dec.ready:
                 continue
@@ -124,7 +130,7 @@ class Guest:
             self.resent += 1  # no observation answered it: lost on the way, sent again
             self.act(self.action)
         elif ticks_diff(now, self.sent) > _PING_MS:
-            if self.seat < 0 and self.table is None:
+            if not self.seated:
                 self.hello()  # (its answer may have been lost)
             else:
                 self.ping()
@@ -140,7 +146,10 @@ class Guest:
             self.seat = b[k]
             self.setup = (b[k + 1], b[k + 2], b[k + 3], b[k + 4])
             self.token = b[k + 5] << 24 | b[k + 6] << 16 | b[k + 7] << 8 | b[k + 8]
+            if self.saves is not None:  # kept: a guest powered off comes back to its seat
+                save_link.guest_seat(self.saves, self.seat, self.token)
             self.note = "SEATED AS P%d" % (self.seat + 1)
+            self.seated = True
             self.paused = -1
             return self.table is None
         elif kind == lf.OBS and self.table is not None and d.n >= 4:
@@ -150,7 +159,7 @@ class Guest:
         elif kind == lf.PING and d.n == 4:
             m = b[k] << 8 | b[k + 1]
             self.paused = -1 if b[k + 2] == 255 else b[k + 2]
-            if b[k + 3] and self.seat < 0:
+            if b[k + 3] and not self.seated:
                 self.hello()  # the game started, and its SEAT never came
             elif b[k + 3] and m != self.moves and ticks_diff(now, self.asked) > _ASK_MS:
                 self.asked = now  # an observation missed: asked for again
@@ -180,14 +189,15 @@ class Guest:
             self.link = None
         self.dec.reset()
         self.i = self.n = 0
+        self.seated = False
         if self.lost < 0:
-            self.lost = now
-        if self.seat < 0:
-            self.ended = "NO HOST"
+            self.lost = self.heard
+        if self.seat < 0 and not self.ended:  # (a refusal said before the close stands)
+            self.ended = "THE HOST CLOSED THE LINK"
 
     def _rejoin(self, now):
-        if ticks_diff(now, self.lost) > _GIVE_UP_MS:
-            self.ended = "THE HOST IS GONE"
+        if ticks_diff(now, self.alive) > _GIVE_UP_MS:
+            self.ended = "HOST GONE"
             return
         if ticks_diff(now, self.sent) < _RETRY_MS:
             return
@@ -208,7 +218,13 @@ class Guest:
 
     # -- the table's hooks (table.py) ------------------------------------------
     def tick(self, table, now):
-        """True but to end: a guest's table only shows (the app polls)."""
+        """True but to end: a guest's table only shows (the app polls). A
+        change to what the message line says of the link is drawn at once,
+        unasked."""
+        shown = (self.paused + 2) * 4 + (2 if self.ended else 0) + (self.lost >= 0)
+        if shown != self.shown:
+            self.shown = shown
+            table.render()
         return not table.state.is_over()
 
     def on_key(self, table, key):
@@ -231,11 +247,17 @@ class Guest:
     def sync(self, seat, action):
         pass  # only a host tells others of a move
 
+    def idle(self):
+        return False  # (a guest's table keeps nothing: its host does)
+
     def text(self, table):
         if table.state.is_over():
             return ""
-        if self.ended:
-            return "GAME ENDED: " + self.ended
+        e = self.ended
+        if e:
+            return "GAME ENDED: " + e if len(e) <= 20 else e  # (a line holds 32)
+        if self.lost >= 0:
+            return "LINK LOST: JOINING AGAIN"
         if self.paused < 0:
             return ""
         return (

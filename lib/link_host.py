@@ -1,41 +1,32 @@
 """The hosting console of a linked game (docs/link.md): the one that holds
 the whole state. Guests join while it sets the game up (the lobby), are
-given a seat and a token when it deals (``seat_guests``, ``start``), and
+given a seat and a token when it deals (``seat_guests``, ``start``; who
+sits where, and coming back with a token, are ``link_seats``'), and
 from then on are sent only their seat's observation after every move
 (``sync``) and send only their seat's actions, which the rules check
 before the table plays them (``heard``). A frame that is malformed, of
 another version, for another seat, out of turn, replayed or illegal is
 refused and counted, and changes nothing. A guest whose link drops pauses
 the game for everyone until it comes back with its token, or its seat is
-given to a computer (``give_up``). Its links are ``link_peers.Peers``.
+given to a computer (a choice of the pause menu). Its links are
+``link_peers.Peers``.
 """
 
 from micropython import const
 
 import link_frame as lf
 import link_obs
-from buttons import SELECT, START
+import link_seats
+from buttons import START
 from engine.ticks import ticks_diff
 from link_peers import Peers
 from match import GUEST, NORMAL, PERSON
 
-_SLOW_MS = const(30000)  # a guest's turn this long: SELECT may give its seat to a computer
+_SLOW_MS = const(30000)  # a guest's turn this long: the pause menu may give its seat to a computer
 _RESEND_MS = const(300)  # a guest behind is sent the observation again at most this often
 _END_MS = const(5000)  # at the end, how long the results wait for a guest's last observation
 _SEATS = const(12)  # the most seats at a table
 _NONE = const(255)  # no action waiting (``want``)
-# REFUSE reasons and BYE's (docs/link.md; link_guest.WHY says them)
-OVER = const(0)  # BYE: the game is over
-LEFT = const(1)  # BYE: the host left
-BAD = const(1)
-OTHER = const(2)  # another version
-SEAT = const(3)  # a frame for another seat
-TURN = const(4)
-ILLEGAL = const(5)
-FULL = const(6)
-LATE = const(7)
-REPLAY = const(8)
-TAKEN = const(9)  # BYE: a computer took the seat
 
 
 class Host:
@@ -60,6 +51,7 @@ class Host:
         self.over = -1  # ticks when the game ended (the results wait for the guests to have it)
         self.resent = 0  # observations sent again to a guest that was behind
         self.stale = 0  # actions for an observation already past (a guest's resend)
+        self.shown = 0  # what the table's message line says of the link (``tick``)
 
     # -- the lobby and the seats ---------------------------------------------------
     def joined(self):
@@ -83,64 +75,18 @@ class Host:
         match.link = self
 
     def start(self, table):
-        """The game is dealt: each guest is told its seat, with a token to
-        come back with; the others are refused. A token is random from the
-        board, never from the deals' generator: from its numbers a guest
-        could work back to the deal, and every hand."""
-        self.table = table
-        match = table.match
-        seats = [i for i in range(match.players) if match.kind(i) == GUEST]
-        k = 0
-        for p in self.peers.all:
-            if p.gone or not p.hello:
-                continue
-            if k < len(seats):
-                p.seat = seats[k]
-                p.token = _token(self.hw)
-                k += 1
-                self.grant(p)
-            else:
-                self.peers.say(p, lf.BYE, FULL)
-                self.peers.lose(p)
+        """The game is dealt: the guests are told their seats (``link_seats``)."""
+        link_seats.start(self, table)
 
-    def hello(self, p):
-        d = p.dec
-        if d.n != 4:
-            return self.refuse(p, BAD)
-        b = d.buf
-        k = lf.PAYLOAD
-        token = (b[k] & 0x3F) << 24 | b[k + 1] << 16 | b[k + 2] << 8 | b[k + 3]  # 30 bits
-        peers = self.peers
-        if p.seat >= 0 and not p.gone and self.table is not None:
-            self.grant(p)  # this link's seat, said again (its SEAT was lost on the way)
-            return
-        if self.table is None:
-            p.hello = True
-            if len(self.joined()) >= _SEATS:
-                peers.say(p, lf.BYE, FULL)
-                peers.lose(p)
-            else:  # in: waiting for the host to start
-                peers.say(p, lf.LOBBY, self.count())
-            return
-        for o in peers.all:  # a guest back: its seat, and the game exactly as it is
-            if not token or o.token != token or o.seat < 0:
-                continue
-            if o is not p:
-                if not o.gone:
-                    break  # its console is still here: a stolen token
-                p.seat, p.token, o.seat = o.seat, token, -1
-                peers.close_link(o)
-            back = p.gone or o is not p
-            p.gone = False
-            p.heard = self.now
-            self.grant(p)
-            if back:
-                self.resumed += 1
-                if self.waiting() < 0:
-                    peers.send_all(lf.RESUME, 0)
-            return
-        peers.say(p, lf.BYE, LATE)  # the game has started: politely, no
-        peers.lose(p)
+    def seats(self):
+        """[(seat, token)] of the guests' seats, for the host's save."""
+        return [(p.seat, p.token) for p in self.peers.all if p.seat >= 0 and p.token]
+
+    def idle(self):
+        """Whether the table waits on no computer but a guest (gone, or
+        thinking): the person's keys left alone that long save the game."""
+        t = self.table
+        return self.waiting() >= 0 or (self.turn >= 0 and t.match.kind(self.turn) == GUEST)
 
     def ping(self, p):
         """A quiet link is told the game goes on: the number of the last
@@ -153,25 +99,6 @@ class Host:
         d[2] = 255 if seat < 0 else seat
         d[3] = 0 if self.table is None else 1
         self.peers.send(p, lf.PING, 4)
-
-    def grant(self, p):
-        """``p``'s seat and token, then what its seat sees, and whether the
-        game waits for another."""
-        t = self.table
-        m = t.match
-        d = self.peers.data
-        d[0] = p.seat
-        d[1] = m.info.SAVE_ID
-        d[2] = m.players
-        d[3] = m.variant
-        d[4] = m.starter
-        for i in range(4):
-            d[5 + i] = p.token >> (24 - 8 * i) & 0xFF
-        if self.peers.send(p, lf.SEAT, 9):
-            self.sync(only=p)
-            seat = self.waiting()
-            if seat >= 0:
-                self.peers.say(p, lf.PAUSE, seat)
 
     def lost(self, p):
         """``p`` is gone: the game waits for its seat, if it had one (said
@@ -195,20 +122,6 @@ class Host:
             return -1
         return self.turn if ticks_diff(self.now, self.since) > _SLOW_MS else -1
 
-    def give_up(self, seat):
-        """A computer takes ``seat``: its guest did not come back, or took too
-        long (it is told so)."""
-        peers = self.peers
-        for p in peers.all:
-            if p.seat == seat:
-                if not p.gone:
-                    peers.say(p, lf.BYE, TAKEN)
-                peers.close_link(p)
-                peers.all.remove(p)
-                break
-        if self.waiting() < 0:
-            peers.send_all(lf.RESUME, 0)
-
     # -- frames ----------------------------------------------------------------------
     def poll(self, now):
         """Frames in and out (the app calls this every frame, whatever the
@@ -226,17 +139,19 @@ class Host:
         """A whole frame from ``p`` (in its decoder): judged by the rules."""
         d = p.dec
         if d.version != lf.VERSION:
-            return self.refuse(p, OTHER)
+            return self.refuse(p, lf.OTHER)
         if d.seq == p.seq and d.kind != lf.PING:
-            return self.refuse(p, REPLAY)
+            return self.refuse(p, lf.REPLAY)
         p.seq = d.seq
         kind = d.kind
         if kind == lf.HELLO:
-            return self.hello(p)
-        if p.gone:
-            return  # a link marked gone speaks again: only HELLO brings it back
+            return link_seats.hello(self, p)
         b = d.buf
         k = lf.PAYLOAD
+        if p.gone:  # a link marked gone speaks again (frames lost on a cable):
+            if kind == lf.PING and p.seat >= 0 and d.seat == p.seat and self.table is not None:
+                link_seats.back(self, p)  # the same wire, the same console: its seat back
+            return
         if kind == lf.PING:
             if d.n == 2 and p.seat >= 0 and self.table is not None:
                 p.have = b[k] << 8 | b[k + 1]
@@ -246,9 +161,9 @@ class Host:
             self.peers.lose(p)
             return
         if kind != lf.ACTION or d.n != 3:
-            return self.refuse(p, BAD)
+            return self.refuse(p, lf.BAD)
         if p.seat < 0 or d.seat != p.seat:
-            return self.refuse(p, SEAT)
+            return self.refuse(p, lf.ANOTHER_SEAT)
         if (b[k + 1] << 8 | b[k + 2]) != self.moves:
             self.stale += 1  # chosen on an observation already past: its resend, or late
             return self.behind(p, -1)
@@ -257,9 +172,9 @@ class Host:
         if self.want[p.seat] == a:
             return  # sent again before the table played it: once is enough
         if s.is_over() or s.current_player() != p.seat or self.want[p.seat] != _NONE:
-            return self.refuse(p, TURN)
+            return self.refuse(p, lf.TURN)
         if not s.is_legal(a):
-            return self.refuse(p, ILLEGAL)
+            return self.refuse(p, lf.ILLEGAL)
         self.want[p.seat] = a  # the table plays it on its next frame
 
     def behind(self, p, moves):
@@ -306,8 +221,14 @@ class Host:
         """True while the game waits for a guest (the app polls the link):
         one whose link is lost, or at the end, one that has not said it has
         the last observation (its frame lost on the way: it asks again),
-        for at most _END_MS: the results close the link."""
-        if self.waiting() >= 0:
+        for at most _END_MS: the results close the link. A change to what
+        the message line says of the link is drawn at once, unasked."""
+        seat = self.waiting()
+        shown = (seat + 2) * 16 + self.slow() + 2
+        if shown != self.shown:
+            self.shown = shown
+            table.render()
+        if seat >= 0:
             return True
         if self.over < 0 or ticks_diff(now, self.over) > _END_MS:
             return False
@@ -319,21 +240,22 @@ class Host:
         return behind
 
     def on_key(self, table, key):
-        """While the game waits for a guest, keys do nothing but pause
-        (START) and give its seat to a computer (SELECT); SELECT does that
-        too for a guest that has taken too long over its turn."""
+        """While the game waits for a guest, keys do nothing but open the
+        pause menu (START), where its seat can be given to a computer."""
+        return self.waiting() >= 0 and key != START
+
+    def givable(self):
+        """The guest seat the pause menu may give to a computer (one gone,
+        or one whose turn has lasted too long), or -1."""
         seat = self.waiting()
-        if seat < 0:
-            seat = self.slow()
-            if seat < 0 or key != SELECT:
-                return False
-        if key == START:
-            return False
-        if key == SELECT:
-            table.match.kinds[seat] = NORMAL  # and so in the game's save
-            self.give_up(seat)
-            table.message = "P%d: A COMPUTER PLAYS ON" % (seat + 1)
-        return True
+        return seat if seat >= 0 else self.slow()
+
+    def computer_for(self, table, seat):
+        """The pause menu's choice, confirmed: a computer plays ``seat``
+        from now on (and so in the game's save)."""
+        table.match.kinds[seat] = NORMAL
+        link_seats.give_up(self, seat)
+        table.message = "P%d: A COMPUTER PLAYS ON" % (seat + 1)
 
     def take(self, table, action):
         return False  # the host's own moves are played at its table
@@ -353,17 +275,11 @@ class Host:
         self.want[seat] = _NONE
         return a
 
-    def close(self, why=OVER):
+    def close(self, why=lf.OVER):
         """The link ends (``App.end_link``, which lets its code go): each
         guest told why, the hub shut."""
         self.peers.close(why)
         self.table = None  # the game's heap goes with the table
-
-
-def _token(hw):
-    """30 random bits from the board's random source (never 0)."""
-    b = hw.random_bytes(4)
-    return ((b[0] & 0x3F) << 24 | b[1] << 16 | b[2] << 8 | b[3]) or 1
 
 
 def _seen(obs, a):

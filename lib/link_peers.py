@@ -10,9 +10,10 @@ from micropython import const
 import link_frame as lf
 from engine.ticks import ticks_diff
 
-_QUIET_MS = const(3000)  # a guest silent this long has gone (a UART never says)
+_QUIET_MS = const(2500)  # a guest silent this long has gone (a UART never says)
 _PING_MS = const(1000)
-_PEERS = const(16)  # links held at once, at most
+_HELLO_MS = const(2000)  # a link that has not said HELLO by then is closed (not a cable)
+_PEERS = const(16)  # links held at once, at most (a table has 11 guest seats)
 
 
 class Peer:
@@ -29,8 +30,12 @@ class Peer:
         self.have = -1  # the number of the last observation it said it has
         self.heard = now
         self.sent = now
+        self.born = now  # when it was accepted
         self.gone = False
         self.hello = False  # it said HELLO: a console, not just a cable
+        # a wire offered once (a UART): never closed for silence, its guest
+        # may plug in later; any other link can be made again
+        self.cable = getattr(link, "cable", False)
 
 
 class Peers:
@@ -78,19 +83,24 @@ class Peers:
     def poll(self, now, playing):
         """Take new links and every frame that came; mark the silent gone
         (while not ``playing``, only unjoined: a cable stays open, its guest
-        may speak again); let go of links that hold no seat and are gone."""
+        may speak again); let go of links that hold no seat and are gone,
+        and of links that said no HELLO in time."""
         while True:
             link = self.hub.accept()
             if link is None:
                 break
-            if len(self.all) >= _PEERS:  # more links than a table has seats: no
-                link.close()
+            if len(self.all) >= _PEERS and not self._evict(now):
+                link.close()  # every link is a seat's or brand new: no room
                 continue
             self.all.append(Peer(link, now))
         tidy = False
         for p in self.all:
             if p.link is None:
                 tidy = tidy or (p.gone and p.seat < 0)
+                continue
+            if not (p.hello or p.cable or p.seat >= 0) and ticks_diff(now, p.born) > _HELLO_MS:
+                self.drop(p)  # a link that says nothing a console says: closed
+                tidy = True
                 continue
             n = p.link.recv_into(self.rx)
             if n < 0:
@@ -106,12 +116,18 @@ class Peers:
                 self.host.heard(p)
             if p.gone:
                 tidy = tidy or p.seat < 0
+                if p.seat >= 0 and ticks_diff(now, p.sent) > _PING_MS:
+                    p.sent = now  # its link still open (a cable): its guest hears the host
+                    self.host.ping(p)  # is there, and that the game waits for its seat
             elif ticks_diff(now, p.heard) > _QUIET_MS:
                 if playing:
                     self.lose(p)
-                else:  # in the lobby: not joined until it speaks again
+                elif p.cable:  # in the lobby: not joined until it speaks again
                     p.hello = False
-            elif ticks_diff(now, p.sent) > _PING_MS:
+                else:
+                    self.drop(p)
+                    tidy = True
+            elif ticks_diff(now, p.sent) > _PING_MS and (p.hello or p.seat >= 0):
                 p.sent = now
                 self.host.ping(p)
         if tidy:
@@ -119,6 +135,28 @@ class Peers:
                 if p.gone and p.seat < 0:
                     self.close_link(p)
             self.all = [p for p in self.all if not (p.gone and p.seat < 0)]
+
+    def _evict(self, now):
+        """Room for a new link: the oldest that holds no seat goes (one
+        that never said HELLO first). A seated guest coming back always
+        finds room, whoever else knocks; links accepted this very frame
+        are spared, so a flood cannot push out a guest before it speaks."""
+        old = None
+        for p in self.all:
+            if p.seat >= 0 or p.born == now or p.cable:
+                continue
+            if (
+                old is None
+                or (old.hello and not p.hello)
+                or (old.hello == p.hello and ticks_diff(old.born, p.born) > 0)
+            ):
+                old = p
+        if old is None:
+            return False
+        self.close_link(old)
+        old.gone = True
+        self.all.remove(old)
+        return True
 
     def lose(self, p):
         """``p`` is gone (its link may stay open: a cable); the host is told."""

@@ -18,6 +18,7 @@ from save_store import (
     HEAD,
     LAST,
     LAYOUT,
+    LINK,
     MAGIC0,
     MAGIC1,
     MESSAGES,
@@ -167,6 +168,7 @@ def load(saves):
     saves.game = found.get(GAME)
     saves.moves = found.get(MOVES)
     saves.last = found.get(LAST)
+    saves.link = found.get(LINK)
     saves.message = MESSAGES[st.status]
     if bad:
         saves.message = " AND ".join(bad) + " RESET"

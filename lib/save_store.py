@@ -42,6 +42,7 @@ STATS = const(2)
 GAME = const(3)
 LAST = const(4)
 MOVES = const(5)
+LINK = const(6)
 HEAD = const(10)  # bytes before a copy's payload
 MAGIC0 = const(0x45)  # "E"
 MAGIC1 = const(0x43)  # "C"

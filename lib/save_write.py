@@ -12,7 +12,7 @@ than a memoryview. Reading is ``save_read.py``'s.
 
 import save_codec
 import save_snapshot
-from save_store import GAME, LAST, MOVES, SETTINGS, STATS
+from save_store import GAME, LAST, LINK, MOVES, SETTINGS, STATS
 
 
 def commit(saves):
@@ -49,6 +49,8 @@ def commit(saves):
         st.add(LAST, saves.last_buf, saves.last_n)
     if saves.game_n >= 0 and saves.moves_n >= 0:
         st.add(MOVES, saves.moves_buf, saves.moves_n)
+    if saves.link_n >= 0:
+        st.add(LINK, saves.link_buf, saves.link_n)
     ok = st.finish()
     saves.writes = st.writes
     saves.dropped = st.dropped
@@ -58,7 +60,15 @@ def commit(saves):
 
 def keep_game(saves, match, state, moves, moves_n):
     """Write the running game (``moves`` None: its moves are not known),
-    encoded into the buffers ``saves`` keeps it in."""
+    encoded into the buffers ``saves`` keeps it in; a linked game's host
+    keeps its guest seats and their tokens with it."""
+    link = match.link
+    if link is not None and not link.seat:
+        import save_link  # (link play's: loaded with its code)
+
+        save_link.put(saves, save_link.HOST, link.seats())
+    else:
+        saves.forget_guests()
     buf = saves.game_buf
     try:
         saves.game_n = save_snapshot.put(state, buf, save_codec.put_setup(buf, 0, match))

@@ -8,7 +8,10 @@ Records, most important first (a small store keeps the first that fit):
 3. the game in progress: its match (the setup) and a snapshot of the state;
 4. the last finished game's record (match and moves), for replays;
 5. the moves of the game in progress (so a resumed game can still be
-   replayed when it ends).
+   replayed when it ends);
+6. link play's seats (``link``): a host's, each guest seat of its saved
+   game with the token its console comes back with; or a guest's, the
+   seat and token it holds, so a guest powered off rejoins its seat.
 
 Every write rewrites flash, so the console writes only when a game ends,
 when the pause menu opens, when the person has left the keys alone for
@@ -72,7 +75,8 @@ class Saves:
         self.game_buf = bytearray(512)
         self.moves_buf = bytearray(1024)
         self.last_buf = bytearray(1024)
-        self.game_n = self.moves_n = self.last_n = -1
+        self.link_buf = bytearray(2 + 5 * 11)
+        self.game_n = self.moves_n = self.last_n = self.link_n = -1
         self.settings = save_codec.Settings()
         # a row per save id (as many as the highest one needs), each game's its own
         rows = 0
@@ -103,6 +107,8 @@ class Saves:
                      lambda self, v: self._keep("moves", v))  # fmt: skip
     last = property(lambda self: _copy(self.last_buf, self.last_n),
                     lambda self, v: self._keep("last", v))  # fmt: skip
+    link = property(lambda self: _copy(self.link_buf, self.link_n),
+                    lambda self, v: self._keep("link", v))  # fmt: skip
 
     def read(self):
         """Read the store (power-up); on a full heap, say so and read it
@@ -182,6 +188,7 @@ class Saves:
         if score > row[BEST]:
             row[BEST] = min(score, 0xFFFF)
         self.game_n = self.moves_n = -1
+        self.forget_guests()
         # the last game's record (none for a resumed game whose moves were lost, or for
         # one too long to keep: its buffer holds about a thousand moves)
         self.last_n = -1
@@ -195,6 +202,13 @@ class Saves:
         if self.game_n >= 0:
             self.game_n = self.moves_n = -1
             self.dirty = True
+        self.forget_guests()
+
+    def forget_guests(self):
+        """The saved game's guest seats go with it (``save_link``'s
+        record, when it is a host's: a guest's own seat stays)."""
+        if self.link_n > 0 and self.link_buf[0] == 2:
+            self.link_n = -1
 
     def has_game(self):
         return self.game_n >= 0

@@ -47,7 +47,7 @@ class LinkMenu(Screen):
         try:
             link = hw.link_host() if host else hw.link_join()
         except (OSError, ValueError) as e:
-            self.note.set(("NO LINK: " + str(e)).upper()[:32])
+            self.note.set(_words(e, "NO LINK HERE" if host else "NO HOST"))
             return
         if link is None:
             self.note.set(
@@ -64,7 +64,7 @@ class LinkMenu(Screen):
         else:
             from link_guest import Guest
 
-            app.link = Guest(hw, link, now)
+            app.link = Guest(hw, link, now, app.saves)
             app.show(Join(app))
 
 
@@ -99,6 +99,16 @@ class Join(Screen):
             self.app.to_title()  # the title closes the link
 
 
+def _words(e, said):
+    """What a link that would not open says on the panel: the HAL's own
+    words ("NO HOST AT 127.0.0.1:5555", hal/CONTRACT.md) when it gave
+    some, else ``said``; never an error's raw text ("[ERRNO 111] ...")."""
+    a = e.args[0] if e.args else None
+    if isinstance(a, str) and a and a == a.upper() and len(a) <= 32:
+        return a
+    return said
+
+
 def _seated(app, guest):
     """The host started and gave this console a seat: its table, which
     holds only what the seat sees (the host's first observation fills it
@@ -126,3 +136,52 @@ def _seated(app, guest):
     table = app.play(match, state, None, True)
     guest.attach(table)
     table.turns.waiting = True  # nothing to play until the host's observation comes
+
+
+class Rejoin(Screen):
+    """Continue on a linked game this console hosted (its power was cut):
+    wait for the guests to come back with their tokens, or computers in
+    their seats. ``saved``: (match, state, moves) from the store."""
+
+    def __init__(self, app, saved):
+        super().__init__(app)
+        self.saved = saved
+        self.group.append(ui.heading("Linked game", 8, 0))
+        self.menu = ui.Menu(self.group, ["Wait for guests", "Computers play"], 10, 14, 12,
+                            1 if app.small else 2)  # fmt: skip
+        self.note = ui.TextRow(32, 0, 26 if app.small else 44)
+        self.group.append(self.note.grid)
+
+    def on_key(self, key, now):
+        if key in (UP, LEFT, DOWN, RIGHT):
+            self.menu.move(1)
+        elif key in (A, START):
+            self.app.later(self._play, self.menu.index == 0)
+        elif key == B:
+            self.app.to_title()
+
+    def _play(self, wait):
+        app = self.app
+        match, state, moves = self.saved
+        if not wait:
+            app.play(match.same_deal(match.starter), state, moves)
+            return
+        try:
+            hub = app.hw.link_host()
+        except (OSError, ValueError) as e:
+            hub = None
+            self.note.set(_words(e, "NO LINK HERE"))
+        if hub is None:
+            if not self.note.text().strip():
+                self.note.set("NO LINK ON THIS BOARD")
+            return
+        import link_seats
+        import save_link
+        from link_host import Host
+
+        seats = save_link.seats(app.saves, save_link.HOST)
+        self.saved = None  # (the table holds the game now)
+        host = Host(app.hw, hub)
+        app.link = host
+        match.link = host
+        link_seats.rejoin(host, app.play(match, state, moves), seats)

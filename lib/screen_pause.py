@@ -1,7 +1,9 @@
 """The pause menu over a game's table, and the round view.
 
 Resume, Round so far (``Round``: what each seat did last), Rules, Hint,
-Sound on/off, Restart (the same deal), New deal, Quit to the game menu.
+Sound on/off, Restart (the same deal), New deal, Quit to the game menu;
+hosting a linked game whose guest is gone or slow, a computer for its
+seat (chosen twice: it cannot be taken back).
 The table stays in memory, untouched, while the menu shows; Resume puts
 it back on the panel, and so do B and START. Loaded with the table (every
 game pauses), so it never compiles in a heap a game has cut up; so are
@@ -20,6 +22,12 @@ class Pause(Screen):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
+        self.seat = -1  # a guest seat a computer may take (hosting)
+        self.sure = False  # that choice made once: once more does it
+        link = table.match.link
+        if link is not None and not link.seat:
+            self.seat = link.givable()
+        self.items = ITEMS + (("Computer",) if self.seat >= 0 else ())
         small = app.small
         head = ui.TextRow(32, 0, 0)
         head.set("PAUSED  " + table.game.NAME)
@@ -30,12 +38,20 @@ class Pause(Screen):
 
     def _items(self):
         sound = "On" if self.app.settings.sound else "Off"
-        return [("Sound < %s >" % sound) if i == "Sound" else i for i in ITEMS]
+        out = [("Sound < %s >" % sound) if i == "Sound" else i for i in self.items]
+        if self.seat >= 0:
+            out[-1] = ("Sure? P%d: computer" if self.sure else "P%d to a computer") % (
+                self.seat + 1
+            )
+        return out
 
     def checkpoint(self):
         self.table.checkpoint()
 
     def on_key(self, key, now):
+        if self.sure and key not in (A, SELECT):
+            self.sure = False  # anything but the choice again: not sure
+            self.menu.set_items(self._items())
         if key in (UP, LEFT):
             self.menu.move(-1)
         elif key in (DOWN, RIGHT):
@@ -43,7 +59,7 @@ class Pause(Screen):
         elif key in (B, START):  # START pauses and resumes
             self.resume()
         elif key in (A, SELECT):
-            self.choose(ITEMS[self.menu.index])
+            self.choose(self.items[min(self.menu.index, len(self.items) - 1)])
 
     def choose(self, item):
         app = self.app
@@ -67,6 +83,15 @@ class Pause(Screen):
             app.saves.dirty = True  # written with the game, on the next save
             self.beep(CLICK)
             self.menu.set_items(self._items())
+        elif item == "Computer":
+            if not self.sure:
+                self.sure = True  # said on the item: once more to do it
+                self.menu.set_items(self._items())
+                return
+            app.menus[PAUSE_MENU] = 0
+            self.resume()
+            match.link.computer_for(t, self.seat)  # (said on the table's message line)
+            t.render()
         elif item == "Quit":
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written

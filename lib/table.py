@@ -248,7 +248,9 @@ class HandTable(Screen):
         self.picked_n = 0
 
     def busy(self):
-        return self.turns.busy()
+        """While computers move (the person's keys are not awaited); a
+        host waiting on a guest is idle (its game is kept after a while)."""
+        return self.turns.busy() and not (self.link is not None and self.link.idle())
 
     def tick(self, now):
         self.turns.tick(now)

@@ -85,7 +85,7 @@ class HandView:
         if self.help is not None:
             text = "{A} SKIP AHEAD  {START} MENU"
             if lost:
-                text = "{B} TO THE TITLE" if link.seat else "{SELECT} A COMPUTER PLAYS ON"
+                text = "{B} TO THE TITLE" if link.seat else "{START} MENU"
             elif wait:
                 text = "{A} SHOW HAND  {START} MENU"
             elif table.turns.my_turn():

@@ -39,6 +39,11 @@ from sim import cli
 PACE_MIN, PACE_MAX = next((lo, hi) for name, _, lo, hi in SAVED if name == "pace_ms")
 
 
+def _port(text):
+    """Whether ``text`` is a TCP port number (1-65535)."""
+    return text.isdigit() and 1 <= int(text) <= 65535
+
+
 def fail(message):
     cli.fail("sim", message)
 
@@ -117,13 +122,13 @@ def parse_args(argv):
         fail("--host or --join: a console hosts or joins, not both")
     if args.host:
         spec = args.host
-        if not spec.startswith("serial:") and not spec.rsplit(":", 1)[-1].isdigit():
+        if not spec.startswith("serial:") and not _port(spec.rsplit(":", 1)[-1]):
             fail("--host %s: a port number (1-65535) or serial:DEVICE" % spec)
         args.link = ("host", int(spec) if spec.isdigit() else spec)
     elif args.join:
         spec = args.join
-        if not spec.startswith("serial:") and not spec.rsplit(":", 1)[-1].isdigit():
-            fail("--join %s: HOST:PORT (127.0.0.1:5555) or serial:DEVICE" % spec)
+        if not spec.startswith("serial:") and not _port(spec.rsplit(":", 1)[-1]):
+            fail("--join %s: HOST:PORT (127.0.0.1:5555, a port 1-65535) or serial:DEVICE" % spec)
         args.link = ("join", spec)
     game = None
     if args.game is not None:
@@ -173,6 +178,9 @@ def parse_args(argv):
         from sim import nvm
 
         why = nvm.refusal(args.nvm)
+        folder = os.path.dirname(os.path.abspath(args.nvm))
+        if not why and not os.path.isdir(folder):  # (it would run and save nothing)
+            why = "the folder %s does not exist" % folder
         if why:
             fail("--nvm: %s; give a new file name" % why)
     keys = []

@@ -35,9 +35,9 @@ SESSION_BEFORE = {
     ("py", 32): 199,
 }
 SESSION = {
-    ("py", 64): 204,
-    ("mpy", 64): 200,
-    ("py", 32): 203,
+    ("py", 64): 208,
+    ("mpy", 64): 202,
+    ("py", 32): 206,
 }
 
 
@@ -49,7 +49,7 @@ SQUEEZE_BEFORE = {
     ("py", 64): 200,
 }
 SQUEEZE = {
-    ("py", 64): 205,
+    ("py", 64): 206,
 }
 
 # One game played from the title to its results and back to the menu
@@ -67,16 +67,16 @@ APP_BEFORE = {
     ("roller-coaster", "mpy"): 170,
 }
 APP = {
-    ("color-elevator", "py"): 188,
+    ("color-elevator", "py"): 187,
     ("elevator-solitaire", "py"): 188,
-    ("elevator", "py"): 187,
-    ("bastard", "py"): 186,
+    ("elevator", "py"): 190,
+    ("bastard", "py"): 187,
     ("roller-coaster", "py"): 186,
     ("color-elevator", "mpy"): 182,
     ("elevator-solitaire", "mpy"): 182,
     ("elevator", "mpy"): 182,
     ("bastard", "mpy"): 182,
-    ("roller-coaster", "mpy"): 173,
+    ("roller-coaster", "mpy"): 174,
 }
 
 # Link play (tests/mp/link_run.py): hosting twelve-seat Bastard with three
@@ -90,12 +90,12 @@ LINK_BEFORE = {
     ("guest", "py", 32): 207,
 }
 LINK = {
-    ("host", "py", 64): 227,
-    ("host", "mpy", 64): 213,
-    ("host", "py", 32): 229,
-    ("guest", "py", 64): 217,
-    ("guest", "mpy", 64): 210,
-    ("guest", "py", 32): 216,
+    ("host", "py", 64): 223,
+    ("host", "mpy", 64): 215,
+    ("host", "py", 32): 222,
+    ("guest", "py", 64): 222,
+    ("guest", "mpy", 64): 211,
+    ("guest", "py", 32): 222,
 }
 
 

@@ -205,7 +205,10 @@ class SimHAL:
         from sim.link_tcp import TcpHub
 
         host, port = _address(spec, "127.0.0.1")
-        return TcpHub(port, host)
+        try:
+            return TcpHub(port, host)
+        except OSError:  # the port in use, or not this machine's address
+            raise OSError("PORT %d IN USE" % port) from None
 
     def link_join(self):
         """A guest's link to the host, or None when ``link`` is not a
@@ -221,7 +224,10 @@ class SimHAL:
         from sim import link_tcp
 
         host, port = _address(spec, "127.0.0.1")
-        return link_tcp.connect(host, port)
+        try:
+            return link_tcp.connect(host, port)
+        except OSError:  # refused, unreachable, timed out: said for a person
+            raise OSError("NO HOST AT %s:%d" % (host, port)) from None
 
     # -- simulator inputs ------------------------------------------------------
     def press(self, key):

@@ -19,6 +19,8 @@ TAIL = 2048  # unsent bytes kept; past it, new bytes are dropped
 
 
 class SerialLink:
+    cable = True  # a wire offered once: kept open through silence
+
     def __init__(self, port, baud=115200):
         self._port = serial.Serial(port, baud, timeout=0, write_timeout=0)
         self._fd = getattr(self._port, "fd", None)  # POSIX: writes go straight to it

@@ -73,6 +73,22 @@ def _choose(s, item):
     s.press("A")
 
 
+def _computer_plays_on(s):
+    """The host's person gives the seat the game waits for to a computer:
+    the pause menu's last item, chosen twice (it asks to be sure)."""
+    s.press("START")
+    pause = s.screen
+    if type(pause).__name__ != "Pause":
+        return
+    if not pause.menu.items[-1].endswith("computer"):  # (it came back meanwhile)
+        s.press("B")
+        return
+    while pause.menu.index != len(pause.menu.items) - 1:
+        s.press("DOWN")
+    s.press("A")
+    s.press("A")
+
+
 def _frames(s, n):
     for _ in range(n):
         s.frame()
@@ -85,9 +101,14 @@ def run_host(a):
     s = _session(a.seed, ("host", a.serial or 0))
     _choose(s, "Host game")
     host = s.app.link
-    with open(a.port_file + ".tmp", "w") as f:
-        f.write(str(getattr(host.hub, "port", 0)))
-    os.replace(a.port_file + ".tmp", a.port_file)
+    port = getattr(host.hub, "port", 0)
+    if a.port_file:
+        with open(a.port_file + ".tmp", "w") as f:
+            f.write(str(port))
+        os.replace(a.port_file + ".tmp", a.port_file)
+    else:
+        print("hosting on %s: waiting %d s for %d guest(s)" % (host.hub.name, a.wait, a.guests),
+              flush=True)  # fmt: skip
     menu = s.screen
     while games.CATALOGUE[menu.menu.index].ID != a.game:
         s.press("DOWN")
@@ -96,9 +117,14 @@ def run_host(a):
     if "players" in setup.rows:
         while setup.players != a.players:
             s.press("RIGHT")
-    deadline = time.time() + 60
+    deadline = time.time() + a.wait
     while len(host.joined()) < a.guests and time.time() < deadline:
         s.frame()
+    if len(host.joined()) < a.guests:
+        sys.stderr.write("python -m sim.linkplay: no guest joined %s in %d s (%d of %d)\n"
+                         % (host.hub.name, a.wait, len(host.joined()), a.guests))  # fmt: skip
+        s.app.end_link(1)
+        return 2
     _frames(s, 5)
     s.press("START")
     table = s.screen
@@ -134,7 +160,7 @@ def run_host(a):
         if host.waiting() >= 0:  # a guest gone: back within 20 s, or a computer plays on
             lost_at = lost_at or time.time()
             if time.time() - lost_at > 20:
-                s.press("SELECT")
+                _computer_plays_on(s)
                 gave_up += 1
                 lost_at = None
             s.frame()
@@ -344,6 +370,8 @@ def main(argv=None):
     p.add_argument("--role", choices=("host", "guest"))
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--port-file")
+    p.add_argument("--wait", type=float, default=60, metavar="S",
+                   help="--role host: how long to wait for the guests to join")  # fmt: skip
     p.add_argument("--uart", action="store_true",
                    help="one guest, over a UART: a pseudo-terminal pair for each end, the "
                    "bytes carried between them as by a cable (no cuts)")  # fmt: skip

@@ -192,8 +192,8 @@ def test_bad_frames_are_refused_counted_and_change_nothing(hosted):
     g.act(illegal, seat, m, seq=g.seq - 1)  # a replay
     _run(s, [g], 20)
     refusals = [f[2][0] for f in g.frames if f[0] == lf.REFUSE]
-    assert sorted(refusals) == sorted([link_host.OTHER, link_host.SEAT, link_host.ILLEGAL,
-                                       link_host.BAD, link_host.BAD, link_host.REPLAY])  # fmt: skip
+    assert sorted(refusals) == sorted([lf.OTHER, lf.ANOTHER_SEAT, lf.ILLEGAL,
+                                       lf.BAD, lf.BAD, lf.REPLAY])  # fmt: skip
     assert host.refused - before == 6
     assert table.state.key() == key  # nothing changed
     assert host.peers.all[0].dec.big >= 1 or host.peers.all[0].dec.bad >= 1
@@ -293,7 +293,7 @@ def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
     late = RawGuest(host.hub.port)  # another console, without the token: politely no
     late.send(lf.HELLO, bytes(4))
     _run(s, [late], 20)
-    assert (lf.BYE, link_host.LATE) in [(k, p[0]) for k, _, p in late.frames]
+    assert (lf.BYE, lf.LATE) in [(k, p[0]) for k, _, p in late.frames]
     back = RawGuest(host.hub.port)
     back.send(lf.HELLO, token)
     _run(s, [back], 20)
@@ -310,15 +310,54 @@ def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
     back.sock.close()
     _run(s, [], 10)
     assert host.waiting() == seat
-    s.press("SELECT", settle=False)  # a computer takes the seat
+    _give_to_a_computer(s, host, table, seat)
+
+
+def _give_to_a_computer(s, host, table, seat):
+    """Finding 6: SELECT gave a gone guest's seat to a computer, whatever
+    the key line said. Now SELECT does nothing while the game waits; the
+    pause menu has the choice, made twice."""
+    s.press("SELECT", settle=False)
     _run(s, [], 10)
-    assert host.waiting() < 0 and table.match.kinds[seat] == NORMAL
+    assert host.waiting() == seat and table.match.kinds[seat] == GUEST
+    assert "START" in table.view.help.text() and "SELECT" not in table.view.help.text()
+    s.press("START", settle=False)
+    _run(s, [], 5)
+    pause = s.screen
+    item = "P%d to a computer" % (seat + 1)
+    assert pause.menu.items[-1] == item
+    while pause.menu.index != len(pause.menu.items) - 1:
+        s.press("DOWN", settle=False)
+    s.press("A", settle=False)  # once: asked to be sure
+    assert pause.menu.items[-1].startswith("Sure?") and host.waiting() == seat
+    s.press("DOWN", settle=False)  # anything else: not sure
+    assert pause.menu.items[-1] == item
+    s.press("UP", settle=False)
+    s.press("A", settle=False)
+    s.press("A", settle=False)  # twice: done, and back at the table
+    _run(s, [], 10)
+    assert s.screen is table and host.waiting() < 0 and table.match.kinds[seat] == NORMAL
+    assert "COMPUTER PLAYS ON" in table.view.msg.text()
 
 
-def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_path):
-    """The host's own save keeps a linked game (its guests' seats saved as
-    linked); Continue resumes it exactly, a computer in each such seat."""
-    nvm = str(tmp_path / "nvm.bin")
+def test_a_silent_guest_is_said_lost_within_3_s_without_a_key(hosted):
+    """Finding 6: the host showed the old message line 35 s after its guest
+    went; "LOST" came only with the pause menu. Now the line changes on its
+    own, within 3 s of the guest's last frame."""
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    _run(s, [g], 40)  # the guest's last PING is at frame 39
+    t0 = s.hw.ticks_ms()
+    for _ in range(200):
+        _run(s, [], 1)
+        if "LOST" in table.view.msg.text():
+            break
+    took = s.hw.ticks_ms() - t0
+    assert "LINK TO P%d LOST" % (seat + 1) in table.view.msg.text() and took <= 3000, took
+
+
+def _hosting(nvm, game_id):
+    """A host (its store in ``nvm``) at ``game_id``'s setup, one raw guest joined."""
     s = Session(seed=5, pace_ms=0, nvm_path=nvm)
     s.hw.link = ("host", 0)
     s.app.to_title()
@@ -328,19 +367,55 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     s.press("A")
     s.press("A")  # Host game
     host = s.app.link
-    while games.CATALOGUE[s.screen.menu.index].ID != "roller-coaster":
+    while games.CATALOGUE[s.screen.menu.index].ID != game_id:
         s.press("DOWN")
     s.press("A")
     g = RawGuest(host.hub.port)
     g.send(lf.HELLO, bytes(4))
     _run(s, [g], 20)
-    table, seat, _ = _start(s, host, g)
-    assert table.turns.my_turn()  # the host's seat starts: a move, so there is a game to keep
+    return s, host, g
+
+
+def _my_move(s, table, guests):
     st = table.state
     for k in table.presses_for(table.game.basic_policy(st.observe(0), s.app.rng)):
         s.press(k, settle=False)
+        _run(s, guests, 2)
+    _run(s, guests, 10)
+
+
+def _play_out(s, host, g, seat, frames=4000):
+    """The game to its results, ``g`` playing ``seat`` by the basic policy."""
+    for _ in range(frames):
+        if type(s.screen).__name__ != "Table":
+            break
+        t = s.screen
+        st = t.state
+        if st.is_over():  # the guest says it has the end (the results wait for it)
+            m = g.moves()
+            g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
+            _run(s, [g], 5)
+            continue
+        if t.turns.my_turn():
+            for k in t.presses_for(t.game.basic_policy(st.observe(0), s.app.rng)):
+                s.press(k, settle=False)
+                _run(s, [g], 1)
+        elif st.current_player() == seat and host.want[seat] == 255:
+            g.act(t.game.basic_policy(st.observe(seat), s.app.rng), seat)
         _run(s, [g], 2)
-    _run(s, [g], 10)
+    _run(s, [g], 60)
+    return type(s.screen).__name__ == "Results"
+
+
+def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_path):
+    """The host's own save keeps a linked game (its guests' seats saved as
+    linked); Continue, then Computers play, resumes it exactly with a
+    computer in each such seat."""
+    nvm = str(tmp_path / "nvm.bin")
+    s, host, g = _hosting(nvm, "roller-coaster")
+    table, seat, _ = _start(s, host, g)
+    assert table.turns.my_turn()  # the host's seat starts: a move, so there is a game to keep
+    _my_move(s, table, [g])
     assert table.record.n >= 1
     key = table.state.key()
     s.press("START", settle=False)  # the pause menu: the game is written
@@ -348,16 +423,74 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     assert type(s.screen).__name__ == "Pause" and s.app.saves.has_game()
     g.sock.close()
     back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # the host, powered up again
+    back.hw.link = ("host", 0)
     assert back.screen.items[0] == "Continue"
     match, state, _ = back.app.saves.saved_game()
     assert state.key() == key and match.kinds[seat] == GUEST  # kept as it was
+    back.press("A")
+    assert type(back.screen).__name__ == "Rejoin"
+    back.press("DOWN")
     back.press("A", settle=False)
+    back.frame()
     t = back.screen
     assert type(t).__name__ == "Table" and t.link is None
     assert not t.match.has(GUEST) and t.match.kinds[seat] == NORMAL
     from sim import autopilot
 
     assert autopilot.play_to_results(back)  # a computer plays the guest's seat
+
+
+def test_a_host_cut_off_while_it_waits_resumes_and_its_guest_comes_back(tmp_path):
+    """Finding 4: nothing was saved while the host waited for a guest, and
+    after a power cut the title offered no Continue. Now the wait is an
+    idle point like any other: the game is kept with its guests' tokens;
+    Continue, Wait for guests, and the guest's token gives it its seat
+    back, the game exactly as it was, played on to its results."""
+    nvm = str(tmp_path / "nvm.bin")
+    s, host, g = _hosting(nvm, "elevator")
+    table, seat, token = _start(s, host, g)
+    if table.turns.my_turn():
+        _my_move(s, table, [g])
+    for _ in range(400):  # the guest plays while it is there, and goes on its turn
+        st = table.state
+        if st.current_player() == seat and host.want[seat] == 255:
+            if table.record.n >= 2:
+                break
+            g.act(table.game.basic_policy(st.observe(seat), s.app.rng), seat)
+        elif table.turns.my_turn():
+            _my_move(s, table, [g])
+        _run(s, [g], 2)
+    assert table.state.current_player() == seat
+    writes = s.app.saves.writes
+    g.sock.close()  # the guest goes; the host's person leaves the keys alone
+    _run(s, [], 10)
+    assert host.waiting() == seat
+    _run(s, [], 600)  # 12 s of the board's clock
+    assert s.app.saves.writes > writes and s.app.saves.has_game()
+    import save_link
+
+    assert save_link.seats(s.app.saves, save_link.HOST) == [(seat, int.from_bytes(token, "big"))]
+    key = table.state.key()
+    back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # power cut: up again
+    back.hw.link = ("host", 0)
+    assert back.screen.items[0] == "Continue"
+    back.press("A")
+    assert type(back.screen).__name__ == "Rejoin"
+    back.press("A", settle=False)  # Wait for guests
+    back.frame()
+    t = back.screen
+    host = back.app.link
+    assert type(t).__name__ == "Table" and t.link is host and t.state.key() == key
+    _run(back, [], 5)
+    assert host.waiting() == seat and "LOST" in t.view.msg.text()
+    g = RawGuest(host.hub.port)
+    g.send(lf.HELLO, token)
+    _run(back, [g], 20)
+    assert host.waiting() < 0 and host.resumed == 1
+    assert [k for k in g.kinds() if k != lf.PING][:2] == [lf.SEAT, lf.OBS]
+    assert _last_obs(t, g, seat).key() == t.state.observe(seat).key()
+    assert _play_out(back, host, g, seat)
+    g.sock.close()
 
 
 def test_the_pause_menu_keeps_the_guests(hosted):
@@ -396,6 +529,8 @@ def test_late_joiners_do_not_pile_up_and_a_host_is_never_nested_deep(hosted):
         late.send(lf.HELLO, bytes(4))
         _run(s, [late], 3)
         late.sock.close()
+        m = g.moves()  # (the seated guest still says it is there)
+        g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
     _run(s, [g], 10)
     assert len(host.peers.all) <= 2 and host.waiting() < 0
 
@@ -405,24 +540,7 @@ def test_after_a_linked_game_the_next_deal_plays_with_computers(hosted):
     the guests' seats now computers (no link to wait for)."""
     s, host, g = hosted
     table, seat, _ = _start(s, host, g)
-    for _ in range(4000):
-        if type(s.screen).__name__ != "Table":
-            break
-        t = s.screen
-        st = t.state
-        if st.is_over():  # the guest says it has the end (the results wait for it)
-            m = g.moves()
-            g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
-            _run(s, [g], 5)
-            continue
-        if t.turns.my_turn():
-            for k in t.presses_for(t.game.basic_policy(st.observe(0), s.app.rng)):
-                s.press(k, settle=False)
-                _run(s, [g], 1)
-        elif st.current_player() == seat and host.want[seat] == 255:
-            g.act(t.game.basic_policy(st.observe(seat), s.app.rng), seat)
-        _run(s, [g], 2)
-    _run(s, [g], 60)
+    assert _play_out(s, host, g, seat)
     assert type(s.screen).__name__ == "Results" and s.app.link is None
     assert (lf.BYE, 0) in [(k, p[0]) for k, _, p in g.frames if p]  # told: game over
     s.press("A")  # a new deal
@@ -437,6 +555,7 @@ class CableEnd:
     """A UART's end on the host: it never says the other board went."""
 
     name = "UART0"
+    cable = True
 
     def __init__(self):
         self.inbox = bytearray()
@@ -578,7 +697,8 @@ def test_a_guest_sends_its_action_again_and_asks_for_what_it_missed():
     _host_says(line, lf.PING, bytes([0, 0, 255, 1]))
     g.poll(hw.now)
     assert [k for k, _ in line.frames()] == [lf.HELLO]  # asked again
-    g.seat = 1
+    g.seat = 1  # (as a SEAT says)
+    g.seated = True
     g.moves = 7
     g.act(12)
     assert line.frames() == [(lf.ACTION, bytes([12, 0, 7]))]
@@ -593,3 +713,178 @@ def test_a_guest_sends_its_action_again_and_asks_for_what_it_missed():
     hw.now = 1400
     g.poll(hw.now)
     assert (lf.PING, bytes([0, 7])) in line.frames() and g.resent == 2
+
+
+def _idle(s, port, n):
+    """``n`` connections that never say a word (a lobby held shut), made
+    as fast as the host's listening queue takes them."""
+    socks = []
+    for i in range(n):
+        c = socket.create_connection(("127.0.0.1", port), timeout=5)
+        c.setblocking(False)
+        socks.append(c)
+        if i % 4 == 3:
+            s.frame()
+    return socks
+
+
+def _closed(sock):
+    """Whether the host closed ``sock`` (after whatever it sent first)."""
+    try:
+        while sock.recv(4096):
+            pass
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_links_that_say_no_hello_are_closed_and_cannot_hold_the_lobby(hosted):
+    """Finding 3: sixteen connections that never said HELLO held every slot
+    and an honest guest saw NO HOST. Now each is closed ~2 s after it came,
+    a flood never takes more than the links held at once, and a console
+    that comes during it still joins."""
+    s, host, g = hosted
+    flood = _idle(s, host.hub.port, 20)
+    _run(s, [g], 5)
+    assert len(host.peers.all) <= link_peers._PEERS  # bounded, whatever knocks
+    honest = RawGuest(host.hub.port)  # the oldest silent link makes room
+    honest.send(lf.HELLO, bytes(4))
+    _run(s, [g, honest], 10)
+    assert host.count() == 2, [(p.hello, p.born) for p in host.peers.all]
+    _run(s, [g, honest], 120)  # 2.4 s of the board's clock: the silent are let go
+    assert len(host.peers.all) == 2 and host.count() == 2
+    assert [i for i, c in enumerate(flood) if not _closed(c)] == []
+    for c in flood:
+        c.close()
+    honest.sock.close()
+
+
+def test_a_dropped_guest_finds_room_however_many_links_knock(hosted):
+    """Finding 3: links that PING without a seat kept a dropped guest out
+    and its seat went to a computer. Now the oldest link without a seat
+    makes room, and the guest is back in its seat."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    g.sock.close()
+    _run(s, [], 10)
+    assert host.waiting() == seat
+    pingers = []
+    for i in range(16):
+        p = RawGuest(host.hub.port)
+        p.send(lf.PING, bytes(2))
+        pingers.append(p)
+        if i % 4 == 3:
+            s.frame()
+    _run(s, pingers, 5)
+    assert len(host.peers.all) <= link_peers._PEERS
+    back = RawGuest(host.hub.port)
+    back.send(lf.HELLO, token)
+    _run(s, [back] + pingers, 20)
+    assert host.waiting() < 0 and host.resumed == 1 and table.match.kind(seat) == GUEST
+    _run(s, [back], 120)  # the pingers never said HELLO: closed
+    assert [p.seat for p in host.peers.all] == [seat]
+    for p in pingers:
+        p.sock.close()
+    back.sock.close()
+
+
+def _two_guests(hosted):
+    s, host, g = hosted
+    g2 = RawGuest(host.hub.port)
+    g2.send(lf.HELLO, bytes(4))
+    _run(s, [g, g2], 20)
+    assert host.count() == 2
+    table, seat, token = _start(s, host, g)
+    _run(s, [g, g2], 5)
+    seats = [f[2] for f in g2.frames if f[0] == lf.SEAT]
+    return s, host, table, (g, seat, token), (g2, seats[-1][0], seats[-1][5:9])
+
+
+def test_a_seated_link_cannot_move_into_another_seat(hosted):
+    """Finding 5: a seated guest that said HELLO with a gone seat's token
+    moved into it, leaving its own seat stalled. Now a link keeps the seat
+    it has: said again when it is there, refused when it had gone."""
+    s, host, table, (g, seat, token), (g2, seat2, token2) = _two_guests(hosted)
+    assert seat != seat2
+    g2.sock.close()
+    _run(s, [g], 10)
+    assert host.waiting() == seat2
+    g.frames = []
+    g.send(lf.HELLO, token2)  # a sniffed token, from a console that holds a seat
+    _run(s, [g], 10)
+    assert [f[2][0] for f in g.frames if f[0] == lf.SEAT] == [seat]  # its own, said again
+    assert host.waiting() == seat2 and [p.seat for p in host.peers.all if not p.gone] == [seat]
+    # the same console gone quiet (its link open, marked gone), then the stolen token
+    _run(s, [], 150)
+    assert all(p.gone for p in host.peers.all)
+    refused = host.refused
+    g.frames = []
+    g.send(lf.HELLO, token2)
+    _run(s, [g], 10)
+    assert host.refused == refused + 1 and (lf.REFUSE, lf.ANOTHER_SEAT) in [
+        (k, p[0]) for k, _, p in g.frames
+    ]
+    owners = sorted(p.seat for p in host.peers.all)
+    assert owners == sorted([seat, seat2])  # neither seat changed hands
+    g.sock.close()
+
+
+def test_every_return_gets_a_fresh_token_and_an_old_one_opens_nothing(hosted):
+    """Finding 5: a token sniffed from SEAT took the seat after a drop and
+    locked its owner out. Now each return is given a new token: the one
+    seen on the wire before it is good for nothing."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    g.sock.close()
+    _run(s, [], 10)
+    back = RawGuest(host.hub.port)
+    back.send(lf.HELLO, token)
+    _run(s, [back], 20)
+    new = [f[2][5:9] for f in back.frames if f[0] == lf.SEAT][-1]
+    assert new != token and host.resumed == 1
+    back.sock.close()
+    _run(s, [], 10)
+    assert host.waiting() == seat
+    thief = RawGuest(host.hub.port)  # the token seen before the return
+    thief.send(lf.HELLO, token)
+    _run(s, [thief], 20)
+    assert host.waiting() == seat and (lf.BYE, lf.LATE) in [(k, p[0]) for k, _, p in thief.frames]
+    owner = RawGuest(host.hub.port)
+    owner.send(lf.HELLO, new)
+    _run(s, [owner], 20)
+    assert host.waiting() < 0 and host.resumed == 2
+    owner.sock.close()
+    thief.sock.close()
+
+
+def test_a_slow_guest_is_said_and_its_seat_given_from_the_pause_menu(hosted):
+    """A guest still there but 30 s over its turn: the host's line says so
+    unasked, and the pause menu offers its seat to a computer (chosen
+    twice); the guest is told a computer took its seat."""
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    for _ in range(400):
+        if table.state.current_player() == seat:
+            break
+        if table.turns.my_turn():
+            _my_move(s, table, [g])
+        _run(s, [g], 2)
+    assert table.state.current_player() == seat
+    _run(s, [g], 1400)  # 28 s of pings, no action: not yet
+    assert "TAKING LONG" not in table.view.msg.text()
+    _run(s, [g], 150)
+    assert "P%d IS TAKING LONG" % (seat + 1) in table.view.msg.text()
+    s.press("START", settle=False)
+    pause = s.screen
+    assert pause.menu.items[-1] == "P%d to a computer" % (seat + 1)
+    while pause.menu.index != len(pause.menu.items) - 1:
+        s.press("DOWN", settle=False)
+    s.press("A", settle=False)
+    s.press("A", settle=False)
+    _run(s, [g], 20)
+    assert table.match.kinds[seat] == NORMAL and (lf.BYE, lf.TAKEN) in [
+        (k, p[0]) for k, _, p in g.frames if p
+    ]
+    assert table.state.current_player() != seat or table.state.is_over()

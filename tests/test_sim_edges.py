@@ -184,3 +184,24 @@ def test_link_flags_host_or_join(capsys):
     assert "not both" in _refused(["--host", "--join", "a:1"], capsys)
     assert "HOST:PORT" in _refused(["--join", "nowhere"], capsys)
     assert "port number" in _refused(["--host", "abc"], capsys)
+    # issue 27, finding 8: ports out of range were taken (hosting crashed the console)
+    for bad in ("99999", "0", "65536"):
+        assert "1-65535" in _refused(["--host", bad], capsys)
+        assert "1-65535" in _refused(["--join", "127.0.0.1:" + bad], capsys)
+    assert parse_args(["--host", "65535"]).link == ("host", 65535)
+
+
+def test_nvm_in_a_missing_folder_is_refused(tmp_path, capsys):
+    """Issue 27, finding 8: --nvm in a folder that does not exist ran and
+    saved nothing."""
+    err = _refused(["--headless", "--nvm", str(tmp_path / "nowhere" / "s.bin")], capsys)
+    assert "does not exist" in err and "nowhere" in err
+    assert parse_args(["--headless", "--nvm", str(tmp_path / "s.bin")]).nvm
+
+
+def test_linkplay_host_alone_says_no_guest_came():
+    """Issue 27, finding 8: the harness's host role with no guest ended in
+    an AttributeError."""
+    r = subprocess.run([sys.executable, "-m", "sim.linkplay", "--role", "host", "--wait", "1"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert r.returncode == 2 and "no guest joined" in r.stderr and "Traceback" not in r.stderr

@@ -37,6 +37,8 @@ from buttons import DOWN, RIGHT, START, A  # noqa: E402
 class Pipe:
     """One end of an in-memory cable: what the other end sent waits here."""
 
+    cable = True
+
     def __init__(self, size):
         self.inbox = bytearray(size)
         self.n = 0
