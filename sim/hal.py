@@ -38,6 +38,11 @@ class _Display(SSD1306):
     Consuming those stale areas here makes the bus carry what a board's does.
     """
 
+    # Blinka's displayio thread calls every registered display's _background,
+    # which reads _auto_refresh; BusDisplay sets it only part way through its
+    # __init__, after registering: a class default closes that window (a
+    # test run's "'_Display' object has no attribute '_auto_refresh'")
+    _auto_refresh = False
     refreshes = 0  # refreshes that sent something
     last_refresh_bytes = 0  # bus bytes of the latest refresh that sent something
     watcher = None  # called with no argument after a refresh that sent something

@@ -68,3 +68,19 @@ def test_bus_counts_and_errors():
     bus.unlock()
     bus.writeto(0x3C, bytes([0x00, 0x0F + 0xE0]))  # 0xEF: not an SSD1306 command
     assert panel.unknown == [0xEF]
+
+
+def test_a_display_being_made_can_be_polled_by_blinkas_thread():
+    """Blinka registers a display (``__new__``) before its ``__init__`` sets
+    ``_auto_refresh``, and its background thread polls every registered
+    display: a poll in that window raised AttributeError in a thread (a
+    test run's one warning, issue 29 item 8)."""
+    import displayio
+
+    from sim.hal import _Display
+
+    d = _Display.__new__(_Display)
+    try:
+        d._background()  # what the thread does: nothing, and no error
+    finally:
+        displayio.displays.remove(d)
