@@ -79,6 +79,7 @@ def test_a_display_being_made_can_be_polled_by_blinkas_thread():
 
     from sim.hal import _Display
 
+    displayio.release_displays()  # (as a SimHAL does before it makes its display)
     d = _Display.__new__(_Display)
     try:
         d._background()  # what the thread does: nothing, and no error
