@@ -644,6 +644,7 @@ def markdown(figures, date=None):
 
 def write_markdown(figures, path=FIGURES_MD, date=None):
     """Write the page (``markdown``) to ``path``, docs/figures.md by default."""
+    text = markdown(figures, date)  # made first: a section that fails leaves the page as it was
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
-        f.write(markdown(figures, date))
+        f.write(text)

@@ -168,7 +168,7 @@ def markdown(f, section, table, num):
         ]
         out += table(("stream", "ns a byte", "against the honest stream"),
                      [(what, num(f.get("link_decode_ns_" + k)),
-                       "%.1fx" % (f.get("link_decode_ns_" + k, 0) / honest))
+                       "%.1fx" % ((f.get("link_decode_ns_" + k) or 0) / honest))
                       for k, what in _STREAMS if f.get("link_decode_ns_" + k)])  # fmt: skip
     return section(
         "Link play",

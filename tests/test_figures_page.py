@@ -83,3 +83,23 @@ def test_a_whole_run_writes_the_json_and_the_page(tmp_path, monkeypatch):
     page.unlink()
     assert bench.main(["--out", str(out), "--figures", str(page), "--quick"]) == 0
     assert not page.exists()
+
+
+def test_the_link_section_shows_bytes_a_game_and_the_decoders_cost(tmp_path):
+    """``make bench``'s link figures as a run gives them: the page says the
+    bytes of a game and what the decoder costs a byte, honest and hostile
+    (the section once failed on them, and left the page empty)."""
+    run = dict(SMALL, link_elevator_bytes=12166, link_elevator_bytes_to_guests=11618,
+               link_elevator_finished=True, link_elevator_largest_frame_bytes=113,
+               link_elevator_largest_players=6, link_elevator_messages=184,
+               link_elevator_moves=66, link_elevator_players=4, link_elevator_seconds=5.1,
+               link_elevator_vm_make_us=143, link_elevator_vm_read_us=137,
+               link_decode_ns_honest=769, link_decode_ns_repeat=241,
+               link_decode_ns_len=672)  # fmt: skip
+    src, out = tmp_path / "bench.json", tmp_path / "figures.md"
+    src.write_text(json.dumps(run))
+    assert bench.main(["--render", str(src), "--figures", str(out)]) == 0
+    text = out.read_text()
+    assert "| Elevator | 4 | 66 | 184 | 12,166 | 184 | 11,618 | yes |" in text
+    assert "| C5 F0 01 00 over and over | 241 | 0.3x |" in text
+    assert "estimated" not in text  # VM figures, never scaled to a board
