@@ -56,3 +56,35 @@ def install():
     if not isinstance(terminalio.FONT, SheetFont):
         terminalio.FONT = SheetFont(terminalio.FONT)
     return terminalio.FONT
+
+
+def sheet_bytes():
+    """The sheet packed as MicroPython's ``framebuf.MONO_HLSB`` (each row
+    of pixels left to right, eight to a byte, the first in the top bit):
+    what ``web/terminalio.py`` reads in a browser, where no BDF is parsed."""
+    sheet = install().bitmap
+    w, h = sheet.width, sheet.height
+    stride = (w + 7) // 8
+    out = bytearray(stride * h)
+    for y in range(h):
+        for x in range(w):
+            if sheet[x, y]:
+                out[y * stride + x // 8] |= 0x80 >> (x % 8)
+    return bytes(out)
+
+
+def main(argv=None):
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m sim.fontsheet", description=__doc__.split("\n")[0])
+    p.add_argument("--out", required=True, help="write the sheet's bytes here (web/ reads them)")
+    a = p.parse_args(argv)
+    data = sheet_bytes()
+    with open(a.out, "wb") as f:
+        f.write(data)
+    print("wrote %s: %d bytes" % (a.out, len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,58 @@
+"""A screen's displayio objects as data, to be drawn again elsewhere.
+
+``tree(group)`` walks a root group the console built in the simulator
+(Blinka's displayio) and gives its Groups, TileGrids, Palettes and
+Bitmaps as JSON-able data, each bitmap once (MONO_HLSB rows in hex).
+``tests/mp/web_render.py`` builds the same objects with the browser's
+``web/displayio.py`` under MicroPython, through the constructors the app
+calls, and draws them: what a browser shows of that screen.
+"""
+
+
+def tree(root):
+    bitmaps = {}  # id -> (index, data)
+    out = {"bitmaps": [], "root": None}
+
+    def bitmap(bmp):
+        key = id(bmp)
+        if key not in bitmaps:
+            w, h = bmp.width, bmp.height
+            stride = (w + 7) // 8
+            data = bytearray(stride * h)
+            for y in range(h):
+                for x in range(w):
+                    if bmp[x, y]:
+                        data[y * stride + x // 8] |= 0x80 >> (x % 8)
+            bitmaps[key] = len(out["bitmaps"])
+            out["bitmaps"].append({"w": w, "h": h, "hex": data.hex()})
+        return bitmaps[key]
+
+    def palette(pal):
+        return [[pal[i], bool(pal.is_transparent(i))] for i in range(len(pal))]
+
+    def layer(obj):
+        if hasattr(obj, "tile_width"):
+            n = obj.width * obj.height
+            return {
+                "tilegrid": bitmap(obj.bitmap),
+                "palette": palette(obj.pixel_shader),
+                "width": obj.width,
+                "height": obj.height,
+                "tw": obj.tile_width,
+                "th": obj.tile_height,
+                "x": obj.x,
+                "y": obj.y,
+                "hidden": bool(obj.hidden),
+                "tiles": [obj[i % obj.width, i // obj.width] for i in range(n)],
+            }
+        return {
+            "group": [layer(obj[i]) for i in range(len(obj))],
+            "x": obj.x,
+            "y": obj.y,
+            "scale": obj.scale,
+            "hidden": bool(obj.hidden),
+        }
+
+    if root is not None:
+        out["root"] = layer(root)
+    return out
