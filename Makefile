@@ -8,12 +8,21 @@ STAMP := $(VENV)/.installed
 MPY_CROSS ?=
 CIRCUITPY ?=
 
-.PHONY: sim test build flash bench figures wiring gif lint golden fuzz clean
+.PHONY: sim test build flash bench figures wiring gif lint golden fuzz clean web
+
+# MicroPython's WebAssembly port for the browser build, pinned in
+# web/package-lock.json (npm ci); without npm the web tests say they skipped
+NPM_STAMP := web/node_modules/.installed
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
 	touch $(STAMP)
+
+$(NPM_STAMP): web/package-lock.json
+	@if command -v npm >/dev/null; then \
+		cd web && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	else echo "npm not found: the browser build and its tests are skipped"; fi
 
 sim: $(STAMP)
 	$(BIN)/python -m sim
@@ -22,10 +31,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: $(STAMP)
+test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -P -m pytest -q -n auto
+
+# the console for a browser: a static site in build/web (docs/web.md)
+web: $(STAMP) $(NPM_STAMP)
+	$(BIN)/python -m sim.web --out build/web
 
 build: $(STAMP)
 	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

@@ -1,0 +1,38 @@
+// Run the console built by `make web` (python -m sim.web) in Node, on
+// MicroPython's WebAssembly port, as the page does but on virtual time:
+//   node tests/web_run.mjs BUILD_DIR < steps.json
+// steps: [["frames", n], ["press", "A"], ["snap", "name"]]; prints one JSON
+// line a snap: {"name", "w", "h", "hex"} (the panel, MONO_HLSB), then
+// {"done": true, "tones": n, "saves": n}.
+import { readFileSync } from "node:fs";
+import { randomFillSync } from "node:crypto";
+import { pathToFileURL } from "node:url";
+
+const dir = process.argv[2];
+const steps = JSON.parse(readFileSync(0, "utf8"));
+const { startConsole } = await import(pathToFileURL(dir + "/console.js").href);
+let clock = 0;
+let last = null;
+let tones = 0;
+let saves = 0;
+let store = "";
+const lines = [];
+const c = await startConsole({
+  list: JSON.parse(readFileSync(dir + "/files.json", "utf8")),
+  files: async (p) => readFileSync(dir + "/fs/" + p),
+  show: (px, w, h) => { last = { w, h, hex: Buffer.from(px).toString("hex") }; },
+  tone: () => { tones += 1; },
+  load: () => store,
+  save: (buf) => { saves += 1; store = Buffer.from(buf).toString("hex"); },
+  random: (n) => randomFillSync(new Uint8Array(n)),
+  now: () => clock,
+  height: 64,
+  out: (line) => lines.push(line),
+});
+const frame = () => { c.frame(); clock += 20; };
+for (const [what, arg] of steps) {
+  if (what === "frames") for (let i = 0; i < arg; i++) frame();
+  else if (what === "press") { c.key(arg, true); frame(); c.key(arg, false); frame(); }
+  else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
+}
+console.log(JSON.stringify({ done: true, tones, saves, out: lines.slice(-20) }));

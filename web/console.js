@@ -1,0 +1,47 @@
+// The console's page glue: load MicroPython's WebAssembly port, put the
+// console's files into its file system, register what only the page can
+// do (module console_js: draw, beep, keep the store, random bytes) and
+// run a frame of the app every animation frame. The page (index.html)
+// and the tests (tests/web_run.mjs) pass in how each is done.
+import { loadMicroPython } from "./micropython.mjs";
+
+export const KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"];
+
+// opts: files(path) -> Promise<Uint8Array>, list: [paths], show(pixels, w, h, on, brightness),
+// tone(freq, ms), load() -> hex string or "", save(Uint8Array), random(n) -> Uint8Array,
+// now() -> milliseconds,
+// height (64 or 32), out(line)
+export async function startConsole(opts) {
+  const mp = await loadMicroPython({
+    heapsize: 512 * 1024,
+    pystack: 8192,
+    stdout: (line) => opts.out(line),
+    stderr: (line) => opts.out(line),
+  });
+  for (const path of opts.list) {
+    const parts = path.split("/");
+    let dir = "";
+    for (const p of parts.slice(0, -1)) {
+      dir += "/" + p;
+      try { mp.FS.mkdir(dir); } catch (e) { /* there already */ }
+    }
+    mp.FS.writeFile("/" + path, await opts.files(path));
+  }
+  const toJs = (b) => mp.PyProxy.toJs(b);
+  mp.registerJsModule("console_js", {
+    show: (buf, w, h, on, brightness) => opts.show(toJs(buf), w, h, on, brightness),
+    tone: (freq, ms) => opts.tone(freq, ms),
+    store_load: () => opts.load(),
+    store_save: (buf) => opts.save(toJs(buf)),
+    now: () => Math.floor(opts.now()),
+    random_hex: (n) => Array.from(opts.random(n), (b) => b.toString(16).padStart(2, "0")).join(""),
+  });
+  mp.runPython("import sys\nsys.path[:0] = ['/web', '/lib', '/']");
+  const main = mp.pyimport("web_main");
+  main.start(opts.height || 64);
+  return {
+    frame: () => main.frame(),
+    key: (name, down) => main.key(KEYS.indexOf(name), down ? 1 : 0),
+    mp,
+  };
+}
