@@ -42,8 +42,10 @@ def _uart(game_id):
 def runs():
     """Every game's run with cut links and over a noisy UART, all at once
     (their processes mostly wait on the clock, so they share the machine
-    well): {name: JSON}."""
-    cmd = [sys.executable, "-m", "sim.linkplay", "--timeout", "150"]
+    well): {name: JSON}. A game's own time limit is generous: on a loaded
+    machine (a whole test run beside a bench) eight games at once took
+    over 150 s; each takes 20-35 s alone."""
+    cmd = [sys.executable, "-m", "sim.linkplay", "--timeout", "360"]
     procs = {g: subprocess.Popen(cmd + _args(g), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True) for g in GAMES}  # fmt: skip
     for g in GAMES:
@@ -51,7 +53,7 @@ def runs():
                                               stderr=subprocess.PIPE, text=True)  # fmt: skip
     out = {}
     for name, p in procs.items():
-        stdout, stderr = p.communicate(timeout=400)
+        stdout, stderr = p.communicate(timeout=600)
         assert p.returncode in (0, 1), stderr[-3000:]
         out[name] = json.loads(stdout.strip().splitlines()[-1])
     return out
@@ -75,7 +77,9 @@ def test_a_game_over_a_noisy_uart_cable(runs, game_id):
     # nobody sent it again. Now each side says which observation it has,
     # and what was lost is sent again (docs/link.md, "Lost frames")
     out = runs["uart " + game_id]
-    assert out["finished"] and out["cards_conserved"] and out["replayed"], out
+    said = {k: out.get(k) for k in ("finished", "moves", "stalls", "resent", "links_cut",
+                                    "resumed", "gave_up", "guests_ended")}  # fmt: skip
+    assert out["finished"] and out["cards_conserved"] and out["replayed"], said
     assert out["leaked_cards"] == 0 and out["unmatched"] == 0, out
     assert out["noise_flipped"] > 0 and out["noise_inserted"] > 0, out
     assert out["resent"] > 0 and out["stalls"] == 0, out
