@@ -30,8 +30,9 @@ def site(tmp_path_factory):
     return out
 
 
-def _run(site, steps):
-    r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_run.mjs"), site],
+def _run(site, steps, store=None):
+    r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_run.mjs"), site]
+                       + ([store] if store else []),
                        input=json.dumps(steps), capture_output=True, text=True,
                        timeout=120)  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
@@ -71,3 +72,49 @@ def test_the_console_runs_in_webassembly_and_draws_the_golden_title_and_menu(sit
     for name in ("title", "menu"):
         assert _differ(snaps[name], name) == 0, "%s differs in %d pixels" % (
             name, _differ(snaps[name], name))  # fmt: skip
+
+
+def test_the_store_is_kept_by_the_page_and_read_back_after_a_reload(site, tmp_path):
+    """A setting changed and left: the console writes its store at that save
+    point, through the page (``localStorage``); the page reloaded, the
+    settings screen shows the setting as it was left."""
+    store = str(tmp_path / "local-storage.hex")
+    to_settings = [["frames", 60], ["press", "DOWN"], ["press", "DOWN"], ["press", "A"],
+                   ["frames", 30]]  # fmt: skip
+    first, done = _run(site, to_settings + [["snap", "before"], ["press", "RIGHT"],
+                                            ["frames", 10], ["snap", "after"], ["press", "B"],
+                                            ["frames", 30]], store)  # fmt: skip
+    assert first["before"]["hex"] != first["after"]["hex"] and done["saves"] >= 1
+    again, _ = _run(site, to_settings + [["snap", "reloaded"]], store)
+    assert again["reloaded"]["hex"] == first["after"]["hex"]
+    with open(store, "w") as f:
+        f.write("not a store")  # a damaged value: refused, the console starts fresh
+    fresh, done = _run(site, to_settings + [["snap", "fresh"]], store)
+    assert fresh["fresh"]["hex"] == first["before"]["hex"]
+
+
+def test_a_link_opens_its_deal_and_a_bad_link_says_so_on_the_title(site, monkeypatch):
+    """``?game=ID&deal=N`` (a challenge a friend sends) opens that deal:
+    the table the golden picture has for it. A link to no such game, a
+    deal out of range or a mangled number opens the title, whose note
+    says why, and the console goes on as usual."""
+    monkeypatch.setenv("WEB_QUERY", "?game=roller-coaster&players=3&deal=143")
+    snaps, _ = _run(site, [["frames", 400], ["snap", "table"]])
+    assert _differ(snaps["table"], "table-roller-coaster") == 0
+    monkeypatch.delenv("WEB_QUERY")
+    plain, _ = _run(site, [["frames", 60], ["snap", "title"]])
+    for query in ("?game=poker&deal=1", "?game=elevator&deal=1073741824",
+                  "?game=elevator&deal=x1", "?game=bastard&players=99&deal=5"):  # fmt: skip
+        monkeypatch.setenv("WEB_QUERY", query)
+        snaps, _ = _run(site, [["frames", 60], ["snap", "title"], ["press", "A"],
+                               ["frames", 30], ["press", "DOWN"], ["frames", 30],
+                               ["snap", "menu"]])  # fmt: skip
+        rows = _rows_differing(snaps["title"], plain["title"])
+        assert rows and 20 <= min(rows) and max(rows) < 30, (query, rows)  # the note line alone
+        assert _differ(snaps["menu"], "menu") == 0, query  # and the console goes on
+
+
+def _rows_differing(a, b):
+    w, stride = a["w"], (a["w"] + 7) // 8
+    da, db = bytes.fromhex(a["hex"]), bytes.fromhex(b["hex"])
+    return sorted({i // stride for i in range(len(da)) if da[i] != db[i]}) if w else []

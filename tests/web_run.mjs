@@ -1,10 +1,12 @@
 // Run the console built by `make web` (python -m sim.web) in Node, on
 // MicroPython's WebAssembly port, as the page does but on virtual time:
-//   node tests/web_run.mjs BUILD_DIR < steps.json
+//   node tests/web_run.mjs BUILD_DIR [STORE] < steps.json
+// STORE: a file of the page's localStorage value (hex), read at start if
+// it is there and written at the end (a reload of the page);
 // steps: [["frames", n], ["press", "A"], ["snap", "name"]]; prints one JSON
 // line a snap: {"name", "w", "h", "hex"} (the panel, MONO_HLSB), then
 // {"done": true, "tones": n, "saves": n}.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomFillSync } from "node:crypto";
 import { pathToFileURL } from "node:url";
 
@@ -15,7 +17,8 @@ let clock = 0;
 let last = null;
 let tones = 0;
 let saves = 0;
-let store = "";
+const storeFile = process.argv[3];
+let store = storeFile && existsSync(storeFile) ? readFileSync(storeFile, "utf8") : "";
 const lines = [];
 const c = await startConsole({
   list: JSON.parse(readFileSync(dir + "/files.json", "utf8")),
@@ -27,6 +30,7 @@ const c = await startConsole({
   random: (n) => randomFillSync(new Uint8Array(n)),
   now: () => clock,
   height: 64,
+  query: process.env.WEB_QUERY || "",
   out: (line) => lines.push(line),
 });
 const frame = () => { c.frame(); clock += 20; };
@@ -35,4 +39,5 @@ for (const [what, arg] of steps) {
   else if (what === "press") { c.key(arg, true); frame(); c.key(arg, false); frame(); }
   else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
 }
+if (storeFile) writeFileSync(storeFile, store);
 console.log(JSON.stringify({ done: true, tones, saves, out: lines.slice(-20) }));

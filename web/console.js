@@ -9,7 +9,7 @@ export const KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"]
 
 // opts: files(path) -> Promise<Uint8Array>, list: [paths], show(pixels, w, h, on, brightness),
 // tone(freq, ms), load() -> hex string or "", save(Uint8Array), random(n) -> Uint8Array,
-// now() -> milliseconds,
+// now() -> milliseconds, query: the page's address after "?" (a deal to open),
 // height (64 or 32), out(line)
 export async function startConsole(opts) {
   const mp = await loadMicroPython({
@@ -38,7 +38,7 @@ export async function startConsole(opts) {
   });
   mp.runPython("import sys\nsys.path[:0] = ['/web', '/lib', '/']");
   const main = mp.pyimport("web_main");
-  main.start(opts.height || 64);
+  main.start(opts.height || 64, opts.query || "");
   return {
     frame: () => main.frame(),
     key: (name, down) => main.key(KEYS.indexOf(name), down ? 1 : 0),

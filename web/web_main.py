@@ -1,20 +1,62 @@
 """The console in a browser: the page (``web/console.js``) calls
 ``start`` once, then ``frame`` every animation frame and ``key`` for each
 key edge. The app is the board's, unchanged (``lib/app.py``); a failure
-inside a frame is the app's to catch, as on a board."""
+inside a frame is the app's to catch, as on a board.
+
+The page's address may open a deal (``?game=ID&deal=N``, with
+``&players=P`` and ``&variant=V``: a challenge a friend sends); a link
+that names no such game or deal opens the title, which says why.
+"""
 
 _app = None
 _hw = None
 
 
-def start(height=64):
+def start(height=64, query=""):
     global _app, _hw
     from app import App
     from hal_web import WebHAL
 
     _hw = WebHAL(height)
     _app = App(_hw)
-    _app.start()
+    opened, why = _deal(query)
+    if why:
+        _app.saves.message = why  # the title's note line says it, once
+    if opened is None:
+        _app.start()
+    else:
+        _app.start(*opened)
+
+
+def _deal(query):
+    """(game id, players, deal, variant) a link asks for, or None; and
+    what to say of a link that cannot be followed ("" if none)."""
+    args = {}
+    for part in query.lstrip("?").split("&"):
+        k, _, v = part.partition("=")
+        if k:
+            args[k] = v
+    if "game" not in args and "deal" not in args:
+        return None, ""
+    import games
+    from engine.prng import DEAL_MAX
+
+    info = games.info(args.get("game", ""))
+    if info is None:
+        return None, "LINK: NO SUCH GAME"
+    try:
+        deal = int(args.get("deal", "0"))
+        players = int(args.get("players", str(info.DEFAULT_PLAYERS)))
+        variant = int(args.get("variant", "0"))
+    except ValueError:
+        return None, "LINK: NOT A NUMBER"
+    if not 0 < deal <= DEAL_MAX:
+        return None, "LINK: NO SUCH DEAL"
+    try:
+        info.check(players, variant)
+    except ValueError:
+        return None, "LINK: NO SUCH TABLE"
+    return (info.ID, players, deal, variant), ""
 
 
 def frame():
