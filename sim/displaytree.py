@@ -9,22 +9,29 @@ calls, and draws them: what a browser shows of that screen.
 """
 
 
-def tree(root):
-    bitmaps = {}  # id -> (index, data)
+def tree(root, packed=None):
+    """``root`` as data. ``packed``: a dict kept between calls, so a sheet
+    every screen shares (the fonts, the cards) is read pixel by pixel once
+    (Blinka reads a pixel slowly); it holds each bitmap it packed, so no
+    other can take its id. Only for bitmaps not drawn on after they show."""
+    bitmaps = {}  # id -> index in out["bitmaps"]
+    packed = {} if packed is None else packed  # id -> (bitmap, its entry)
     out = {"bitmaps": [], "root": None}
 
     def bitmap(bmp):
         key = id(bmp)
         if key not in bitmaps:
-            w, h = bmp.width, bmp.height
-            stride = (w + 7) // 8
-            data = bytearray(stride * h)
-            for y in range(h):
-                for x in range(w):
-                    if bmp[x, y]:
-                        data[y * stride + x // 8] |= 0x80 >> (x % 8)
+            if key not in packed:
+                w, h = bmp.width, bmp.height
+                stride = (w + 7) // 8
+                data = bytearray(stride * h)
+                for y in range(h):
+                    for x in range(w):
+                        if bmp[x, y]:
+                            data[y * stride + x // 8] |= 0x80 >> (x % 8)
+                packed[key] = (bmp, {"w": w, "h": h, "hex": data.hex()})
             bitmaps[key] = len(out["bitmaps"])
-            out["bitmaps"].append({"w": w, "h": h, "hex": data.hex()})
+            out["bitmaps"].append(packed[key][1])
         return bitmaps[key]
 
     def palette(pal):
