@@ -40,8 +40,8 @@ def _run(site, steps, store=None):
     return {x["name"]: x for x in lines if "name" in x}, lines[-1]
 
 
-def _differ(snap, name):
-    want = Image.open(golden.path("pico-128x64", name)).convert("L").tobytes()
+def _differ(snap, name, profile="pico-128x64"):
+    want = Image.open(golden.path(profile, name)).convert("L").tobytes()
     w, h = snap["w"], snap["h"]
     data = bytes.fromhex(snap["hex"])
     stride = (w + 7) // 8
@@ -68,7 +68,7 @@ def test_the_console_runs_in_webassembly_and_draws_the_golden_title_and_menu(sit
     snaps, done = _run(site, [["frames", 60], ["snap", "title"], ["press", "A"],
                               ["frames", 30], ["press", "DOWN"], ["frames", 30],
                               ["snap", "menu"]])  # fmt: skip
-    assert done["done"] and "about: board browser-128x64" in done["out"]
+    assert done["done"] and "about: board browser-pico-128x64" in done["out"]
     for name in ("title", "menu"):
         assert _differ(snaps[name], name) == 0, "%s differs in %d pixels" % (
             name, _differ(snaps[name], name))  # fmt: skip
@@ -118,3 +118,18 @@ def _rows_differing(a, b):
     w, stride = a["w"], (a["w"] + 7) // 8
     da, db = bytes.fromhex(a["hex"]), bytes.fromhex(b["hex"])
     return sorted({i // stride for i in range(len(da)) if da[i] != db[i]}) if w else []
+
+
+def test_the_feathers_panel_and_three_buttons(site, monkeypatch):
+    """The 128x32 panel, driven by three buttons: short presses (the middle
+    one is A, the bottom one next) reach the Feather's golden title and
+    game menu, and a long press of the top one (B) goes back."""
+    monkeypatch.setenv("WEB_HEIGHT", "32")
+    snaps, done = _run(site, [["frames", 60], ["snap", "title"], ["press", "MIDDLE"],
+                              ["frames", 30], ["press", "BOTTOM"], ["frames", 30],
+                              ["snap", "menu"], ["hold", "TOP"], ["frames", 30],
+                              ["snap", "back"]])  # fmt: skip
+    assert "about: board browser-feather-128x32" in done["out"]
+    assert snaps["back"]["hex"] == snaps["title"]["hex"]  # a long press of the top one: B
+    for name in ("title", "menu"):
+        assert _differ(snaps[name], name, "feather-128x32") == 0, name

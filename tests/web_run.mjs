@@ -3,7 +3,7 @@
 //   node tests/web_run.mjs BUILD_DIR [STORE] < steps.json
 // STORE: a file of the page's localStorage value (hex), read at start if
 // it is there and written at the end (a reload of the page);
-// steps: [["frames", n], ["press", "A"], ["snap", "name"]]; prints one JSON
+// steps: [["frames", n], ["press", "A"], ["hold", "TOP"], ["snap", "name"]]; prints one JSON
 // line a snap: {"name", "w", "h", "hex"} (the panel, MONO_HLSB), then
 // {"done": true, "tones": n, "saves": n}.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -29,7 +29,7 @@ const c = await startConsole({
   save: (buf) => { saves += 1; store = Buffer.from(buf).toString("hex"); },
   random: (n) => randomFillSync(new Uint8Array(n)),
   now: () => clock,
-  height: 64,
+  height: Number(process.env.WEB_HEIGHT || 64),
   query: process.env.WEB_QUERY || "",
   out: (line) => lines.push(line),
 });
@@ -37,6 +37,9 @@ const frame = () => { c.frame(); clock += 20; };
 for (const [what, arg] of steps) {
   if (what === "frames") for (let i = 0; i < arg; i++) frame();
   else if (what === "press") { c.key(arg, true); frame(); c.key(arg, false); frame(); }
+  else if (what === "hold") { // a key held for 600 ms: a long press on three buttons
+    c.key(arg, true); for (let i = 0; i < 30; i++) frame(); c.key(arg, false); frame();
+  }
   else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
 }
 if (storeFile) writeFileSync(storeFile, store);

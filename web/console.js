@@ -6,6 +6,8 @@
 import { loadMicroPython } from "./micropython.mjs";
 
 export const KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"];
+// the Feather's three buttons, top to bottom (height 32)
+export const BUTTONS = ["TOP", "MIDDLE", "BOTTOM"];
 
 // opts: files(path) -> Promise<Uint8Array>, list: [paths], show(pixels, w, h, on, brightness),
 // tone(freq, ms), load() -> hex string or "", save(Uint8Array), random(n) -> Uint8Array,
@@ -41,7 +43,10 @@ export async function startConsole(opts) {
   main.start(opts.height || 64, opts.query || "");
   return {
     frame: () => main.frame(),
-    key: (name, down) => main.key(KEYS.indexOf(name), down ? 1 : 0),
+    key: (name, down) => {
+      const i = (opts.height === 32 ? BUTTONS : KEYS).indexOf(name);
+      if (i >= 0) main.key(i, down ? 1 : 0);
+    },
     mp,
   };
 }

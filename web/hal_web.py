@@ -64,15 +64,24 @@ class Store:
 
 
 class WebHAL:
+    """``height`` 64: the Pico's panel and eight keys; 32: the Feather's
+    panel and its three buttons (``buttons_three``: short and long
+    presses make the eight keys, as on that board)."""
+
     def __init__(self, height=64):
         self.width = 128
         self.height = height
         self.display = Display(128, height)
         self.buttons = Buttons()
-        self.three = False
+        self.three = height == 32
+        self.nav = None
+        if self.three:
+            from buttons_three import ThreeButtonNav
+
+            self.nav = ThreeButtonNav(self.buttons)
         self.unloads = True  # as a board: the heap stays where it began
         self.nvm = Store()
-        self.profile_name = "browser-128x%d" % height
+        self.profile_name = "browser-feather-128x32" if self.three else "browser-pico-128x64"
         try:
             from version import VERSION
 
@@ -89,14 +98,22 @@ class WebHAL:
         pass  # the page calls a frame each animation frame
 
     def poll(self, now):
+        if self.nav is not None:
+            self.nav.scan(now)
         self.buttons.scan(now)
 
     def set_axis(self, axis):
-        pass
+        if self.nav is not None:
+            self.nav.axis = axis
 
     def key(self, key, down):
-        """A key edge from the page (keyboard, on-screen button, touch)."""
-        self.buttons.feed(key, down, self.ticks_ms())
+        """A key edge from the page (keyboard, on-screen button, touch):
+        one of the eight keys, or on the three-button panel a physical
+        button (0 top, 1 middle, 2 bottom)."""
+        if self.nav is not None:
+            self.nav.feed(key, down, self.ticks_ms())
+        else:
+            self.buttons.feed(key, down, self.ticks_ms())
 
     def entropy(self):
         b = self.random_bytes(4)
