@@ -133,3 +133,56 @@ def test_the_feathers_panel_and_three_buttons(site, monkeypatch):
     assert snaps["back"]["hex"] == snaps["title"]["hex"]  # a long press of the top one: B
     for name in ("title", "menu"):
         assert _differ(snaps[name], name, "feather-128x32") == 0, name
+
+
+def test_a_game_left_in_the_browser_continues_there_and_in_the_simulator(
+    site, tmp_path, monkeypatch
+):
+    """A game in progress when the page is hidden is written then (as a
+    board writes before it sleeps); the page reloaded, the title offers
+    Continue (its golden picture). The page's store, saved as a file, is
+    the simulator's --nvm store: the same game continues there."""
+    store = str(tmp_path / "local-storage.hex")
+    monkeypatch.setenv("WEB_QUERY", "?game=roller-coaster&players=3&deal=8")
+    _, done = _run(site, [["frames", 400], ["press", "SELECT"], ["frames", 100], ["hidden"]],
+                   store)  # fmt: skip
+    assert done["saves"] >= 1
+    monkeypatch.delenv("WEB_QUERY")
+    snaps, _ = _run(site, [["frames", 60], ["snap", "title"]], store)
+    assert _differ(snaps["title"], "title-continue") == 0
+    data = bytes.fromhex(open(store).read())  # what "Save the store as a file" gives
+    nvm = tmp_path / "from-the-browser.bin"
+    nvm.write_bytes(data)
+    from sim import nvm as simnvm
+    from sim.headless import Session
+
+    assert simnvm.refusal(str(nvm)) is None
+    s = Session(seed=2, pace_ms=0, nvm_path=str(nvm))
+    assert s.screen.items[0] == "Continue"
+    match, state, _ = s.app.saves.saved_game()
+    assert match.info.ID == "roller-coaster" and match.deal == 8 and match.players == 3
+
+
+def test_a_store_file_is_taken_only_if_it_is_a_consoles(site, tmp_path):
+    """The page's "Load a store file": a simulator's store is taken and
+    written back byte for byte; a file of another size, or one with no
+    saved copy in it, is refused with the reason and changes nothing."""
+    from saves import Saves
+    from sim.nvm import FileNVM
+
+    good = tmp_path / "sim-store.bin"
+    sv = Saves(FileNVM(str(good)))
+    sv.settings.sound = 0
+    sv.commit()
+    short = tmp_path / "short.bin"
+    short.write_bytes(b"EC" + bytes(100))
+    zeros = tmp_path / "zeros.bin"
+    zeros.write_bytes(bytes(4096))
+    cmd = [NODE, os.path.join(ROOT, "tests", "web_store.mjs"), site]
+    r = subprocess.run(cmd + [str(good), str(short), str(zeros)], capture_output=True,
+                       text=True, timeout=60)  # fmt: skip
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = {os.path.basename(x["file"]): x for x in map(json.loads, r.stdout.splitlines())}
+    assert got["sim-store.bin"]["ok"] and got["sim-store.bin"]["roundtrip"]
+    assert not got["short.bin"]["ok"] and "102 bytes" in got["short.bin"]["error"]
+    assert not got["zeros.bin"]["ok"] and "no saved copy" in got["zeros.bin"]["error"]

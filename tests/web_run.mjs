@@ -40,6 +40,7 @@ for (const [what, arg] of steps) {
   else if (what === "hold") { // a key held for 600 ms: a long press on three buttons
     c.key(arg, true); for (let i = 0; i < 30; i++) frame(); c.key(arg, false); frame();
   }
+  else if (what === "hidden") c.hidden(); // the page hidden: the console writes its store
   else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
 }
 if (storeFile) writeFileSync(storeFile, store);

@@ -43,10 +43,37 @@ export async function startConsole(opts) {
   main.start(opts.height || 64, opts.query || "");
   return {
     frame: () => main.frame(),
+    hidden: () => main.hidden(),
     key: (name, down) => {
       const i = (opts.height === 32 ? BUTTONS : KEYS).indexOf(name);
       if (i >= 0) main.key(i, down ? 1 : 0);
     },
     mp,
   };
+}
+
+// The store as a file and back, in the format the simulator's --nvm and a
+// board's store hold: 4,096 bytes, erased (0xFF) or with a copy's magic
+// "EC" at the start of either half (lib/save_store.py, sim/nvm.py).
+export const STORE_BYTES = 4096;
+
+export function storeFile(hex) {
+  const out = new Uint8Array(STORE_BYTES).fill(0xff);
+  if (hex && hex.length === 2 * STORE_BYTES) {
+    for (let i = 0; i < STORE_BYTES; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);
+  }
+  return out;
+}
+
+// {hex} of a file that is a console store, or {error} saying why not
+export function storeFromFile(bytes) {
+  if (bytes.length !== STORE_BYTES) {
+    return { error: `not a console store: ${bytes.length} bytes, a store has ${STORE_BYTES}` };
+  }
+  const half = STORE_BYTES / 2;
+  const magic = (i) => bytes[i] === 0x45 && bytes[i + 1] === 0x43; // "EC"
+  if (!bytes.every((b) => b === 0xff) && !magic(0) && !magic(half)) {
+    return { error: "not a console store: no saved copy in it" };
+  }
+  return { hex: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") };
 }

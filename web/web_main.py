@@ -63,5 +63,16 @@ def frame():
     _app.step(_hw.ticks_ms())
 
 
+def hidden():
+    """The page is hidden (another tab, the phone's screen off, closing):
+    the game in progress and anything changed are written now, as a
+    board writes before it sleeps."""
+    screen = _app.screen
+    if screen is not None:
+        screen.checkpoint()
+    if _app.saves.dirty and not _app.saves.failed:
+        _app.saves.commit()
+
+
 def key(k, down):
     _hw.key(k, bool(down))
