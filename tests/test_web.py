@@ -186,3 +186,40 @@ def test_a_store_file_is_taken_only_if_it_is_a_consoles(site, tmp_path):
     assert got["sim-store.bin"]["ok"] and got["sim-store.bin"]["roundtrip"]
     assert not got["short.bin"]["ok"] and "102 bytes" in got["short.bin"]["error"]
     assert not got["zeros.bin"]["ok"] and "no saved copy" in got["zeros.bin"]["error"]
+
+
+def test_a_replay_link_plays_the_recorded_game_to_its_end(site, monkeypatch):
+    """``?replay=LINE`` (the line a finished game prints) plays that game
+    on the console's replay screen to its last move: the panel then is
+    the simulator's at the end of the same replay. A damaged line opens
+    the title, which says so."""
+    from urllib.parse import quote
+
+    from sim import autopilot
+    from sim.headless import Session
+    from sim.replay import parse_line, record_line
+
+    s = Session(game="elevator", players=3, deal=11, seed=3, pace_ms=0)
+    assert autopilot.play_to_results(s)
+    line = record_line(s.app.saves.last)
+    sim = Session(record=parse_line(line), pace_ms=0)
+    for _ in range(5000):
+        if sim.screen.done():
+            break
+        sim.frame()
+    assert sim.screen.done() and not sim.screen.error
+    monkeypatch.setenv("WEB_QUERY", "?replay=" + quote(line))
+    pace = sim.app.settings.__class__().pace_ms  # the browser's: the default setting
+    frames = len(sim.screen.moves) * (pace // 20 + 1) + 100
+    snaps, _ = _run(site, [["frames", frames], ["snap", "end"]])
+    want = golden.pixels(sim)
+    got = bytes.fromhex(snaps["end"]["hex"])
+    differ = sum(1 for i in range(128 * 64) if bool(got[i // 128 * 16 + i % 128 // 8]
+                 & (0x80 >> (i % 8))) != bool(want[i]))  # fmt: skip
+    assert differ == 0, differ
+    monkeypatch.setenv("WEB_QUERY", "?replay=" + quote(line[:-1] + "0"))  # its check fails
+    snaps, _ = _run(site, [["frames", 60], ["snap", "title"]])
+    monkeypatch.delenv("WEB_QUERY")
+    plain, _ = _run(site, [["frames", 60], ["snap", "title"]])
+    rows = _rows_differing(snaps["title"], plain["title"])
+    assert rows and 20 <= min(rows) and max(rows) < 30, rows  # the note line says it

@@ -4,8 +4,10 @@ key edge. The app is the board's, unchanged (``lib/app.py``); a failure
 inside a frame is the app's to catch, as on a board.
 
 The page's address may open a deal (``?game=ID&deal=N``, with
-``&players=P`` and ``&variant=V``: a challenge a friend sends); a link
-that names no such game or deal opens the title, which says why.
+``&players=P`` and ``&variant=V``: a challenge a friend sends) or play a
+recorded game (``?replay=ELEVATOR-REPLAY 1 ...``, the line the results
+print); a link that names no such game or deal, or a damaged line, opens
+the title, which says why.
 """
 
 _app = None
@@ -19,7 +21,11 @@ def start(height=64, query=""):
 
     _hw = WebHAL(height)
     _app = App(_hw)
-    opened, why = _deal(query)
+    args = _args(query)
+    if "replay" in args:
+        _replay(args["replay"])
+        return
+    opened, why = _deal(args)
     if why:
         _app.saves.message = why  # the title's note line says it, once
     if opened is None:
@@ -28,14 +34,55 @@ def start(height=64, query=""):
         _app.start(*opened)
 
 
-def _deal(query):
-    """(game id, players, deal, variant) a link asks for, or None; and
-    what to say of a link that cannot be followed ("" if none)."""
+def _args(query):
+    """The address's ``?a=b&c=d`` as a dict, %XX and + decoded."""
     args = {}
     for part in query.lstrip("?").split("&"):
         k, _, v = part.partition("=")
         if k:
-            args[k] = v
+            args[_unquote(k)] = _unquote(v)
+    return args
+
+
+def _unquote(text):
+    text = text.replace("+", " ")
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        if text[i] == "%" and i + 2 < len(text):
+            try:
+                out.append(int(text[i + 1 : i + 3], 16))
+                i += 3
+                continue
+            except ValueError:
+                pass
+        out.extend(text[i].encode())
+        i += 1
+    try:
+        return out.decode()
+    except UnicodeError:  # not text: a link no game or line can match
+        return "?"
+
+
+def _replay(line):
+    """The recorded game of a replay line, shown by the console's replay
+    screen; a damaged line opens the title, which says so."""
+    from screen_replay import Replay, parse_line
+
+    try:
+        record = parse_line(line)
+        screen = Replay(_app, record)
+    except ValueError:
+        _app.saves.message = "LINK: NOT A REPLAY LINE"
+        _app.start()
+        return
+    _app.start()
+    _app.show(screen)
+
+
+def _deal(args):
+    """(game id, players, deal, variant) a link asks for, or None; and
+    what to say of a link that cannot be followed ("" if none)."""
     if "game" not in args and "deal" not in args:
         return None, ""
     import games
