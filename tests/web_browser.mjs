@@ -1,0 +1,50 @@
+// The built page in a real browser (Debian's Chromium, headless, driven by
+// playwright-core from web/node_modules):
+//   node tests/web_browser.mjs URL < steps.json
+// steps: [["goto", "?query"], ["key", "z"], ["wait", ms], ["snap", "name"],
+// ["hide"] (the page hidden, as another tab), ["reload"]]; prints one JSON
+// line a snap: {"name", "w", "h", "hex"} (the canvas, lit pixels as
+// MONO_HLSB), then {"done": true, "errors": [...]}.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const { chromium } = require(process.env.PLAYWRIGHT_CORE);
+const base = process.argv[2];
+const steps = JSON.parse(readFileSync(0, "utf8"));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"],
+});
+const page = await browser.newPage();
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+const started = () => page.waitForFunction(
+  () => document.getElementById("status").textContent === "", null, { timeout: 30000 });
+for (const [what, arg] of steps) {
+  if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
+  else if (what === "reload") { await page.reload(); await started(); }
+  else if (what === "key") await page.keyboard.press(arg, { delay: 60 });
+  else if (what === "wait") await page.waitForTimeout(arg);
+  else if (what === "hide") {
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { value: true, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+  }
+  else if (what === "snap") {
+    const snap = await page.evaluate(() => {
+      const c = document.getElementById("panel");
+      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      const stride = (c.width + 7) >> 3;
+      const out = new Uint8Array(stride * c.height);
+      for (let y = 0; y < c.height; y++)
+        for (let x = 0; x < c.width; x++)
+          if (d[4 * (y * c.width + x)] > 0) out[y * stride + (x >> 3)] |= 0x80 >> (x & 7);
+      return { w: c.width, h: c.height, hex: Array.from(out, (b) => b.toString(16).padStart(2, "0")).join("") };
+    });
+    console.log(JSON.stringify({ name: arg, ...snap }));
+  }
+}
+console.log(JSON.stringify({ done: true, errors }));
+await browser.close();
