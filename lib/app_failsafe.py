@@ -82,11 +82,12 @@ class Failsafe:
             pystack = "PYSTACK NONE (NOT A BOARD)"
         else:
             pystack = "PYSTACK SET TO %d BYTES" % hw.pystack
+        heap = getattr(hw, "heap_line", None)  # (a heap that grows: its own words)
         return [
             "VERSION " + hw.version,
             "%s %d.%d.%d" % (i.name.upper(), v[0], v[1], v[2]),
             "BOARD " + hw.profile_name.upper(),
-            "FREE HEAP %s LOWEST %s" % (_kb(free), _kb(self.least_free)),
+            heap() if heap else "FREE HEAP %s LOWEST %s" % (_kb(free), _kb(self.least_free)),
             pystack,
         ]
 

@@ -35,8 +35,8 @@ SESSION_BEFORE = {
     ("py", 32): 199,
 }
 SESSION = {
-    ("py", 64): 208,
-    ("mpy", 64): 202,
+    ("py", 64): 205,
+    ("mpy", 64): 200,
     ("py", 32): 206,
 }
 
@@ -49,7 +49,7 @@ SQUEEZE_BEFORE = {
     ("py", 64): 200,
 }
 SQUEEZE = {
-    ("py", 64): 206,
+    ("py", 64): 207,
 }
 
 # One game played from the title to its results and back to the menu
@@ -70,7 +70,7 @@ APP = {
     ("color-elevator", "py"): 187,
     ("elevator-solitaire", "py"): 188,
     ("elevator", "py"): 190,
-    ("bastard", "py"): 187,
+    ("bastard", "py"): 190,
     ("roller-coaster", "py"): 186,
     ("color-elevator", "mpy"): 182,
     ("elevator-solitaire", "mpy"): 182,
@@ -90,11 +90,11 @@ LINK_BEFORE = {
     ("guest", "py", 32): 207,
 }
 LINK = {
-    ("host", "py", 64): 223,
+    ("host", "py", 64): 224,
     ("host", "mpy", 64): 215,
-    ("host", "py", 32): 222,
+    ("host", "py", 32): 224,
     ("guest", "py", 64): 222,
-    ("guest", "mpy", 64): 211,
+    ("guest", "mpy", 64): 210,
     ("guest", "py", 32): 222,
 }
 

@@ -69,6 +69,10 @@ def test_the_console_runs_in_webassembly_and_draws_the_golden_title_and_menu(sit
                               ["frames", 30], ["press", "DOWN"], ["frames", 30],
                               ["snap", "menu"]])  # fmt: skip
     assert done["done"] and "about: board browser-pico-128x64" in done["out"]
+    # the About lines (also on the serial console at start): a heap line that means
+    # something here, not the runtime's whole memory as "free" (131,431 KB)
+    heap = [x for x in done["out"] if "heap" in x]
+    assert heap and heap[0].startswith("about: heap in use ") and "(browser)" in heap[0], heap
     for name in ("title", "menu"):
         assert _differ(snaps[name], name) == 0, "%s differs in %d pixels" % (
             name, _differ(snaps[name], name))  # fmt: skip
