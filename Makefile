@@ -31,10 +31,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# two pytest workers a core: many tests mostly wait (games between
+# processes, the VM's runs, a browser), so their waits overlap
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -P -m pytest -q -n auto
+	$(BIN)/python -P -m pytest -q -n $(JOBS)
 
 # the console for a browser: a static site in build/web (docs/web.md)
 web: $(STAMP) $(NPM_STAMP)

@@ -148,7 +148,7 @@ def test_a_game_left_in_the_browser_continues_there_and_in_the_simulator(
     the simulator's --nvm store: the same game continues there."""
     store = str(tmp_path / "local-storage.hex")
     monkeypatch.setenv("WEB_QUERY", "?game=roller-coaster&players=3&deal=8")
-    _, done = _run(site, [["frames", 400], ["press", "SELECT"], ["frames", 100], ["hidden"]],
+    _, done = _run(site, [["frames", 60], ["press", "SELECT"], ["frames", 60], ["hidden"]],
                    store)  # fmt: skip
     assert done["saves"] >= 1
     monkeypatch.delenv("WEB_QUERY")

@@ -58,10 +58,10 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
     from test_web import _differ
 
     snaps, done = _browse(served, [
-        ["goto", ""], ["wait", 1500], ["snap", "title"],
+        ["goto", ""], ["wait", 1000], ["snap", "title"],
         ["key", "z"], ["wait", 600], ["key", "ArrowDown"], ["wait", 600], ["snap", "menu"],
-        ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 8000], ["key", "s"],
-        ["wait", 2000], ["hide"], ["goto", ""], ["wait", 1500], ["snap", "continue"],
+        ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 1500], ["key", "s"],
+        ["wait", 1000], ["hide"], ["goto", ""], ["wait", 1000], ["snap", "continue"],
     ])  # fmt: skip
     assert done["errors"] == [], done["errors"]
     assert _differ(snaps["title"], "title") == 0
