@@ -419,6 +419,12 @@ def link_figures():
     return linkbench.figures()
 
 
+def web_figures():
+    from sim import webbench
+
+    return webbench.figures()
+
+
 def startup_figures():
     """From power-up to the title on the VM (``sim.startup``): modules,
     bytes loaded and the fastest of seven runs, from .py and .mpy."""
@@ -458,7 +464,8 @@ def main(argv=None):
     t0 = time.time()
     figures = {}
     parts = [mp_figures, startup_figures, app_figures, session_figures, bus_figures, speed_figures,
-             solver_figures, hard_figures, save_figures, size_figures, link_figures]  # fmt: skip
+             solver_figures, hard_figures, save_figures, size_figures, link_figures,
+             web_figures]  # fmt: skip
     if not args.quick:
         parts += [selfplay_figures, tournament_figures]
     if args.tournament:

@@ -600,6 +600,12 @@ def _link_md(f):
     return linkbench.markdown(f, _section, _table, _num)
 
 
+def _web_md(f):
+    from sim import webbench
+
+    return webbench.markdown(f, _section, _table, _num)
+
+
 def markdown(figures, date=None):
     """docs/figures.md from the figures of a bench run (``build/bench.json``):
     a section a part, and every figure no section shows in a last table."""
@@ -626,6 +632,7 @@ def markdown(figures, date=None):
         _saves_md,
         _size_md,
         _link_md,
+        _web_md,
         _selfplay_md,
         _tournament_md,
     ):

@@ -103,3 +103,19 @@ def test_the_link_section_shows_bytes_a_game_and_the_decoders_cost(tmp_path):
     assert "| Elevator | 4 | 66 | 184 | 12,166 | 184 | 11,618 | yes |" in text
     assert "| C5 F0 01 00 over and over | 241 | 0.3x |" in text
     assert "estimated" not in text  # VM figures, never scaled to a board
+
+
+def test_the_browser_section_shows_the_page_bytes_title_and_frame_times(tmp_path):
+    run = dict(SMALL, web_page_bytes=739244, web_page_gzip_bytes=349161,
+               web_title_ms_first=841.1, web_title_ms_cached=665.1,
+               **{"web_roller-coaster_finished": True, "web_roller-coaster_frames": 2768,
+                  "web_roller-coaster_frame_ms_median": 2.2,
+                  "web_roller-coaster_frame_ms_p99": 15.2,
+                  "web_roller-coaster_frame_ms_max": 30.8,
+                  "web_roller-coaster_heap_bytes": 118624})  # fmt: skip
+    src, out = tmp_path / "bench.json", tmp_path / "figures.md"
+    src.write_text(json.dumps(run))
+    assert bench.main(["--render", str(src), "--figures", str(out)]) == 0
+    text = out.read_text()
+    assert "## Browser" in text and "349,161 gzipped" in text and "665.1 ms cached" in text
+    assert "| Roller Coaster | 2,768 | 2.2 / 15.2 / 30.8 | 116 | yes |" in text

@@ -1,9 +1,10 @@
 """The built page in a real browser: Debian's Chromium, headless, driven
 by playwright-core (pinned in web/package-lock.json) through
-``tests/web_browser.mjs``, the site served over HTTP as a static host
+``web/drive.mjs``, the site served over HTTP as a static host
 would. The canvas shows the golden title, the keyboard reaches the game
-menu, and a game left when the page is hidden is offered by Continue
-after the page is opened again. Where no Chromium is installed the test
+menu, a game left when the page is hidden is offered by Continue after
+the page is opened again, and a whole game is played by key events to
+its results. Where no Chromium is installed the test
 says it was skipped and why (``.ci/run`` installs it)."""
 
 import functools
@@ -46,12 +47,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 def _browse(url, steps):
     env = dict(os.environ, PLAYWRIGHT_CORE=PLAYWRIGHT, CHROMIUM=CHROMIUM)
-    r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_browser.mjs"), url],
+    r = subprocess.run([NODE, os.path.join(ROOT, "web", "drive.mjs"), url],
                        input=json.dumps(steps), capture_output=True, text=True, timeout=180,
                        env=env)  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
-    return {x["name"]: x for x in lines if "name" in x}, lines[-1]
+    played = [x for x in lines if "played" in x]
+    return {x["name"]: x for x in lines if "name" in x}, dict(lines[-1], played=played)
 
 
 def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
@@ -62,8 +64,12 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
         ["key", "z"], ["wait", 600], ["key", "ArrowDown"], ["wait", 600], ["snap", "menu"],
         ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 1500], ["key", "s"],
         ["wait", 1000], ["hide"], ["goto", ""], ["wait", 1000], ["snap", "continue"],
+        ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["wait", 800], ["play", 60],
     ])  # fmt: skip
     assert done["errors"] == [], done["errors"]
+    # a whole game by key events, to its results (the moves the Normal player would make)
+    assert done["played"] and done["played"][0]["played"] == "Results", done["played"]
+    assert done["played"][0]["presses"] > 20
     assert _differ(snaps["title"], "title") == 0
     assert _differ(snaps["menu"], "menu") == 0
     assert _differ(snaps["continue"], "title-continue") == 0

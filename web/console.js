@@ -44,6 +44,9 @@ export async function startConsole(opts) {
   return {
     frame: () => main.frame(),
     hidden: () => main.hidden(),
+    screen: () => main.screen(),
+    heap: () => mp.pyimport("gc").mem_alloc(),
+    nextKeys: () => Array.from(mp.PyProxy.toJs(main.next_keys()), (i) => KEYS[i]),
     key: (name, down) => {
       const i = (opts.height === 32 ? BUTTONS : KEYS).indexOf(name);
       if (i >= 0) main.key(i, down ? 1 : 0);

@@ -123,3 +123,30 @@ def hidden():
 
 def key(k, down):
     _hw.key(k, bool(down))
+
+
+def screen():
+    """The name of the screen on show (a test asks where the page is)."""
+    return type(_app.screen).__name__
+
+
+def next_keys():
+    """The keys of the person's next move as the Normal player would make
+    it, or [] while the console waits on nothing the person presses: a
+    test plays whole games by key events so, as the simulator's autopilot
+    does (``sim/autopilot.py``)."""
+    from buttons import A
+
+    t = _app.screen
+    state = getattr(t, "state", None)
+    if state is None or _app.busy():
+        return []
+    if state.is_over():
+        return [A]  # a finished solitaire waits for A
+    turns = getattr(t, "turns", None)
+    if turns is not None and turns.passing():
+        return [A]
+    seat = state.current_player()
+    if seat != getattr(t, "me", 0) or seat not in getattr(t, "people", [0]):
+        return []
+    return t.presses_for(t.game.basic_policy(state.observe(seat), _app.rng))

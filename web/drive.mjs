@@ -1,8 +1,10 @@
 // The built page in a real browser (Debian's Chromium, headless, driven by
-// playwright-core from web/node_modules):
-//   node tests/web_browser.mjs URL < steps.json
+// playwright-core from web/node_modules), for tests/test_web_browser.py and
+// make bench (sim/webbench.py); not part of the site:
+//   node web/drive.mjs URL < steps.json
 // steps: [["goto", "?query"], ["key", "z"], ["wait", ms], ["snap", "name"],
-// ["hide"] (the page hidden, as another tab), ["reload"]]; prints one JSON
+// ["hide"] (the page hidden, as another tab), ["reload"], ["play", s],
+// ["stats", "name"] (first picture, frame times, heap)]; prints one JSON
 // line a snap: {"name", "w", "h", "hex"} (the canvas, lit pixels as
 // MONO_HLSB), then {"done": true, "errors": [...]}.
 import { readFileSync } from "node:fs";
@@ -31,6 +33,33 @@ for (const [what, arg] of steps) {
       Object.defineProperty(document, "hidden", { value: true, configurable: true });
       document.dispatchEvent(new Event("visibilitychange"));
     });
+  }
+  else if (what === "play") { // the person's moves by key events (the Normal player's
+    // choice, asked of the page) until the results, at most arg seconds
+    const KEY = { UP: "ArrowUp", DOWN: "ArrowDown", LEFT: "ArrowLeft", RIGHT: "ArrowRight",
+      A: "z", B: "x", START: "Enter", SELECT: "s" };
+    const t0 = Date.now();
+    let presses = 0;
+    let screen = "";
+    while (Date.now() - t0 < arg * 1000) {
+      screen = await page.evaluate(() => window.pocketConsole.c.screen());
+      if (screen === "Results") break;
+      const keys = await page.evaluate(() => window.pocketConsole.c.nextKeys());
+      for (const k of keys) { await page.keyboard.press(KEY[k], { delay: 25 }); presses += 1; }
+      await page.waitForTimeout(keys.length ? 60 : 150);
+    }
+    console.log(JSON.stringify({ played: screen, presses, seconds: (Date.now() - t0) / 1000 }));
+  }
+  else if (what === "stats") { // when the first picture showed, each frame's time, the heap
+    const s = await page.evaluate(() => {
+      const f = Array.from(window.pocketConsole.frames).sort((a, b) => a - b);
+      const at = (q) => f.length ? f[Math.min(f.length - 1, Math.floor(q * f.length))] : 0;
+      window.pocketConsole.frames.length = 0;
+      return { firstPaint: window.firstPaint || 0, frames: f.length, median: at(0.5),
+               p99: at(0.99), max: f.length ? f[f.length - 1] : 0,
+               heap: window.pocketConsole.c.heap() };
+    });
+    console.log(JSON.stringify({ stats: arg, ...s }));
   }
   else if (what === "snap") {
     const snap = await page.evaluate(() => {
