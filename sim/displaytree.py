@@ -8,6 +8,8 @@ Bitmaps as JSON-able data, each bitmap once (MONO_HLSB rows in hex).
 calls, and draws them: what a browser shows of that screen.
 """
 
+from sim.fontsheet import mono_hlsb
+
 
 def tree(root, packed=None):
     """``root`` as data. ``packed``: a dict kept between calls, so a sheet
@@ -22,14 +24,8 @@ def tree(root, packed=None):
         key = id(bmp)
         if key not in bitmaps:
             if key not in packed:
-                w, h = bmp.width, bmp.height
-                stride = (w + 7) // 8
-                data = bytearray(stride * h)
-                for y in range(h):
-                    for x in range(w):
-                        if bmp[x, y]:
-                            data[y * stride + x // 8] |= 0x80 >> (x % 8)
-                packed[key] = (bmp, {"w": w, "h": h, "hex": data.hex()})
+                entry = {"w": bmp.width, "h": bmp.height, "hex": mono_hlsb(bmp).hex()}
+                packed[key] = (bmp, entry)
             bitmaps[key] = len(out["bitmaps"])
             out["bitmaps"].append(packed[key][1])
         return bitmaps[key]

@@ -58,19 +58,24 @@ def install():
     return terminalio.FONT
 
 
-def sheet_bytes():
-    """The sheet packed as MicroPython's ``framebuf.MONO_HLSB`` (each row
-    of pixels left to right, eight to a byte, the first in the top bit):
-    what ``web/terminalio.py`` reads in a browser, where no BDF is parsed."""
-    sheet = install().bitmap
-    w, h = sheet.width, sheet.height
+def mono_hlsb(bmp):
+    """A 1-bit displayio Bitmap as MicroPython's ``framebuf.MONO_HLSB``
+    bytes (each row of pixels left to right, eight to a byte, the first in
+    the top bit): what ``web/displayio.py`` keeps a Bitmap as."""
+    w, h = bmp.width, bmp.height
     stride = (w + 7) // 8
     out = bytearray(stride * h)
     for y in range(h):
         for x in range(w):
-            if sheet[x, y]:
+            if bmp[x, y]:
                 out[y * stride + x // 8] |= 0x80 >> (x % 8)
     return bytes(out)
+
+
+def sheet_bytes():
+    """The sheet as ``mono_hlsb`` bytes: what ``web/terminalio.py`` reads
+    in a browser, where no BDF is parsed."""
+    return mono_hlsb(install().bitmap)
 
 
 def main(argv=None):
