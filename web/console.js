@@ -40,7 +40,8 @@ export async function startConsole(opts) {
   });
   mp.runPython("import sys\nsys.path[:0] = ['/web', '/lib', '/']");
   const main = mp.pyimport("web_main");
-  main.start(opts.height || 64, opts.query || "");
+  // the address's parameters, decoded here (URLSearchParams), handed over as JSON
+  main.start(opts.height || 64, JSON.stringify(Object.fromEntries(new URLSearchParams(opts.query || ""))));
   return {
     frame: () => main.frame(),
     hidden: () => main.hidden(),

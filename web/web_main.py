@@ -10,18 +10,20 @@ print); a link that names no such game or deal, or a damaged line, opens
 the title, which says why.
 """
 
+import json
+
 _app = None
 _hw = None
 
 
-def start(height=64, query=""):
+def start(height=64, query="{}"):
     global _app, _hw
     from app import App
     from hal_web import WebHAL
 
     _hw = WebHAL(height)
     _app = App(_hw)
-    args = _args(query)
+    args = json.loads(query)  # the address's ?a=b&c=d, decoded by the page
     if "replay" in args:
         _replay(args["replay"])
         return
@@ -32,36 +34,6 @@ def start(height=64, query=""):
         _app.start()
     else:
         _app.start(*opened)
-
-
-def _args(query):
-    """The address's ``?a=b&c=d`` as a dict, %XX and + decoded."""
-    args = {}
-    for part in query.lstrip("?").split("&"):
-        k, _, v = part.partition("=")
-        if k:
-            args[_unquote(k)] = _unquote(v)
-    return args
-
-
-def _unquote(text):
-    text = text.replace("+", " ")
-    out = bytearray()
-    i = 0
-    while i < len(text):
-        if text[i] == "%" and i + 2 < len(text):
-            try:
-                out.append(int(text[i + 1 : i + 3], 16))
-                i += 3
-                continue
-            except ValueError:
-                pass
-        out.extend(text[i].encode())
-        i += 1
-    try:
-        return out.decode()
-    except UnicodeError:  # not text: a link no game or line can match
-        return "?"
 
 
 def _replay(line):
