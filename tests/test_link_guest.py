@@ -151,37 +151,34 @@ def test_a_guest_whose_host_vanished_says_its_game_ended_within_5_s():
     later. Now the link's loss is said at once and the game's end within
     5 s of the host's last frame, without a key."""
     s, host = _seated()
+    host.close()  # the host's console is gone, and its port with it
+    lost, ended = _said_when(s, lambda: _frames(s, host, 1))
+    assert lost is not None and lost <= 3000, lost
+    assert ended is not None and ended <= 5000, ended
+
+
+def _said_when(s, frame):
+    """Milliseconds of the board's clock until the table's message line
+    said the link was lost, and the game ended (None: not in 8 s)."""
     table = s.screen
     t0 = s.hw.ticks_ms()
-    host.close()  # the host's console is gone, and its port with it
     lost = ended = None
     for _ in range(400):
-        _frames(s, host, 1)
+        frame()
         text = table.view.msg.text()
         if lost is None and "LINK LOST" in text:
             lost = s.hw.ticks_ms() - t0
         if "GAME ENDED" in text:
             ended = s.hw.ticks_ms() - t0
             break
-    assert lost is not None and lost <= 3000, lost
-    assert ended is not None and ended <= 5000, (ended, table.view.msg.text())
+    return lost, ended
 
 
 def test_a_silent_host_is_said_lost_within_3_s_and_the_game_ended_within_5():
     """A UART never says its far end went: the host's silence is the sign."""
     s, host = _seated()
-    table = s.screen
     host.listener.close()  # (a new connection finds no one)
-    t0 = s.hw.ticks_ms()
-    lost = ended = None
-    for _ in range(400):
-        s.frame()  # the host's socket stays open, and says nothing
-        text = table.view.msg.text()
-        if lost is None and "LINK LOST" in text:
-            lost = s.hw.ticks_ms() - t0
-        if "GAME ENDED" in text:
-            ended = s.hw.ticks_ms() - t0
-            break
+    lost, ended = _said_when(s, s.frame)  # the host's socket stays open, and says nothing
     assert lost is not None and lost <= 3000, lost
     assert ended is not None and ended <= 5000, ended
     host.sock.close()

@@ -888,3 +888,25 @@ def test_a_slow_guest_is_said_and_its_seat_given_from_the_pause_menu(hosted):
         (k, p[0]) for k, _, p in g.frames if p
     ]
     assert table.state.current_player() != seat or table.state.is_over()
+
+
+def test_a_link_marked_gone_comes_back_by_speaking_for_its_own_seat_only(hosted):
+    """A link that fell silent (frames lost on a cable) but stays open is
+    marked gone; its next PING for its own seat brings it back (the same
+    wire, the same console: a fresh token, its seat, the game). A PING on
+    it for another seat brings back nothing."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    _run(s, [], 150)  # three silent seconds: marked gone, the link still open
+    p = host.peers.all[0]
+    assert p.gone and p.link is not None and host.waiting() == seat
+    g.read()
+    g.frames = []
+    g.send(lf.PING, bytes(2), seat=seat + 1)  # another seat's: nothing
+    _run(s, [g], 5)
+    assert host.waiting() == seat and host.resumed == 0
+    g.send(lf.PING, bytes(2), seat=seat)
+    _run(s, [g], 10)
+    assert host.waiting() < 0 and host.resumed == 1
+    seats = [f[2] for f in g.frames if f[0] == lf.SEAT]
+    assert seats and seats[-1][0] == seat and seats[-1][5:9] != token  # a fresh token
