@@ -3,9 +3,10 @@ by playwright-core (pinned in web/package-lock.json) through
 ``web/drive.mjs``, the site served over HTTP as a static host
 would. The canvas shows the golden title, the keyboard reaches the game
 menu, a game left when the page is hidden is offered by Continue after
-the page is opened again, and a whole game is played by key events to
-its results. Where no Chromium is installed the test
-says it was skipped and why (``.ci/run`` installs it)."""
+the page is opened again, a whole game is played by key events to
+its results, and the replay link the results offer plays it to its
+end. Where no Chromium is installed the test says it was skipped and
+why (``.ci/run`` installs it)."""
 
 import functools
 import http.server
@@ -53,7 +54,8 @@ def _browse(url, steps):
     assert r.returncode == 0, r.stderr[-3000:]
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
     played = [x for x in lines if "played" in x]
-    return {x["name"]: x for x in lines if "name" in x}, dict(lines[-1], played=played)
+    extra = {k: [x[k] for x in lines if k in x] for k in ("line", "replayed")}
+    return {x["name"]: x for x in lines if "name" in x}, dict(lines[-1], played=played, **extra)
 
 
 def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
@@ -65,6 +67,7 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
         ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 1500], ["key", "s"],
         ["wait", 1000], ["hide"], ["goto", ""], ["wait", 1000], ["snap", "continue"],
         ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["wait", 800], ["play", 60],
+        ["follow"], ["replay", 60], ["snap", "replayed"],
     ])  # fmt: skip
     assert done["errors"] == [], done["errors"]
     # a whole game by key events, to its results (the moves the Normal player would make)
@@ -73,3 +76,26 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
     assert _differ(snaps["title"], "title") == 0
     assert _differ(snaps["menu"], "menu") == 0
     assert _differ(snaps["continue"], "title-continue") == 0
+    # the results offer the game's line; its link replays it to the last move, and the
+    # panel is then the simulator's at the end of the same replay
+    assert done["line"] and done["line"][0].startswith("ELEVATOR-REPLAY "), done["line"]
+    at = done["replayed"][0]
+    assert at and at[0] == at[1] > 20 and not at[2], at
+    assert _replay_end_differs(done["line"][0], snaps["replayed"]) == 0
+
+
+def _replay_end_differs(line, snap):
+    from sim import golden
+    from sim.headless import Session
+    from sim.replay import parse_line
+
+    sim = Session(record=parse_line(line), pace_ms=0)
+    for _ in range(5000):
+        if sim.screen.done():
+            break
+        sim.frame()
+    assert sim.screen.done() and not sim.screen.error
+    want = golden.pixels(sim)
+    got = bytes.fromhex(snap["hex"])
+    return sum(1 for i in range(128 * 64) if bool(got[i // 128 * 16 + i % 128 // 8]
+               & (0x80 >> (i % 8))) != bool(want[i]))  # fmt: skip

@@ -21,8 +21,8 @@ const storeFile = process.argv[3];
 let store = storeFile && existsSync(storeFile) ? readFileSync(storeFile, "utf8") : "";
 const lines = [];
 const c = await startConsole({
-  list: JSON.parse(readFileSync(dir + "/files.json", "utf8")),
-  files: async (p) => readFileSync(dir + "/fs/" + p),
+  pack: Promise.resolve([JSON.parse(readFileSync(dir + "/files.json", "utf8")),
+                         readFileSync(dir + "/fs.bin")]),
   show: (px, w, h) => { last = { w, h, hex: Buffer.from(px).toString("hex") }; },
   tone: () => { tones += 1; },
   load: () => store,

@@ -9,26 +9,35 @@ export const KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"]
 // the Feather's three buttons, top to bottom (height 32)
 export const BUTTONS = ["TOP", "MIDDLE", "BOTTOM"];
 
-// opts: files(path) -> Promise<Uint8Array>, list: [paths], show(pixels, w, h, on, brightness),
+// opts: pack: Promise<[[[path, size], ...], ArrayBuffer]> (files.json and fs.bin, asked
+// for before the runtime loads so the two arrive together), show(pixels, w, h, on, brightness),
 // tone(freq, ms), load() -> hex string or "", save(Uint8Array), random(n) -> Uint8Array,
 // now() -> milliseconds, query: the page's address after "?" (a deal to open),
 // height (64 or 32), out(line)
 export async function startConsole(opts) {
+  performance.mark("console-start");
   const mp = await loadMicroPython({
     heapsize: 512 * 1024,
     pystack: 8192,
     stdout: (line) => opts.out(line),
     stderr: (line) => opts.out(line),
   });
-  for (const path of opts.list) {
+  performance.mark("runtime-loaded");
+  const [list, packed] = await opts.pack;
+  const bytes = new Uint8Array(packed);
+  let at = 0;
+  for (const [path, size] of list) {
     const parts = path.split("/");
     let dir = "";
     for (const p of parts.slice(0, -1)) {
       dir += "/" + p;
       try { mp.FS.mkdir(dir); } catch (e) { /* there already */ }
     }
-    mp.FS.writeFile("/" + path, await opts.files(path));
+    mp.FS.writeFile("/" + path, bytes.subarray(at, at + size));
+    at += size;
   }
+  if (at !== bytes.length) throw new Error("fs.bin is not what files.json lists: rebuild the page");
+  performance.mark("files-in");
   const toJs = (b) => mp.PyProxy.toJs(b);
   mp.registerJsModule("console_js", {
     show: (buf, w, h, on, brightness) => opts.show(toJs(buf), w, h, on, brightness),
@@ -42,10 +51,12 @@ export async function startConsole(opts) {
   const main = mp.pyimport("web_main");
   // the address's parameters, decoded here (URLSearchParams), handed over as JSON
   main.start(opts.height || 64, JSON.stringify(Object.fromEntries(new URLSearchParams(opts.query || ""))));
+  performance.mark("console-started");
   return {
     frame: () => main.frame(),
     hidden: () => main.hidden(),
     screen: () => main.screen(),
+    replayAt: () => Array.from(mp.PyProxy.toJs(main.replay_at())),
     heap: () => mp.pyimport("gc").mem_alloc(),
     nextKeys: () => Array.from(mp.PyProxy.toJs(main.next_keys()), (i) => KEYS[i]),
     key: (name, down) => {

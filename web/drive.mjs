@@ -4,6 +4,8 @@
 //   node web/drive.mjs URL < steps.json
 // steps: [["goto", "?query"], ["key", "z"], ["wait", ms], ["snap", "name"],
 // ["hide"] (the page hidden, as another tab), ["reload"], ["play", s],
+// ["follow"] (the replay link the results offer), ["replay", s] (paused,
+// then stepped move by move to its end),
 // ["stats", "name"] (first picture, frame times, heap)]; prints one JSON
 // line a snap: {"name", "w", "h", "hex"} (the canvas, lit pixels as
 // MONO_HLSB), then {"done": true, "errors": [...]}.
@@ -50,12 +52,34 @@ for (const [what, arg] of steps) {
     }
     console.log(JSON.stringify({ played: screen, presses, seconds: (Date.now() - t0) / 1000 }));
   }
+  else if (what === "follow") { // the link the page offers under a finished game
+    const line = await page.evaluate(() => document.getElementById("line").textContent);
+    await page.click("#link");
+    await page.waitForURL(/replay=/);
+    await started();
+    console.log(JSON.stringify({ line }));
+  }
+  else if (what === "replay") { // A pauses the replay, RIGHT steps it: to its last move
+    const t0 = Date.now();
+    let at = [];
+    await page.waitForTimeout(300);
+    await page.keyboard.press("z", { delay: 25 });
+    while (Date.now() - t0 < arg * 1000) {
+      at = await page.evaluate(() => window.pocketConsole.c.replayAt());
+      if (!at.length || at[0] >= at[1] || at[2]) break;
+      await page.keyboard.press("ArrowRight", { delay: 25 });
+      await page.waitForTimeout(40);
+    }
+    await page.waitForTimeout(200);
+    console.log(JSON.stringify({ replayed: at }));
+  }
   else if (what === "stats") { // when the first picture showed, each frame's time, the heap
     const s = await page.evaluate(() => {
       const f = Array.from(window.pocketConsole.frames).sort((a, b) => a - b);
       const at = (q) => f.length ? f[Math.min(f.length - 1, Math.floor(q * f.length))] : 0;
       window.pocketConsole.frames.length = 0;
-      return { firstPaint: window.firstPaint || 0, frames: f.length, median: at(0.5),
+      const marks = Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]));
+      return { firstPaint: window.firstPaint || 0, marks, frames: f.length, median: at(0.5),
                p99: at(0.99), max: f.length ? f[f.length - 1] : 0,
                heap: window.pocketConsole.c.heap() };
     });

@@ -102,6 +102,15 @@ def screen():
     return type(_app.screen).__name__
 
 
+def replay_at():
+    """[moves played, moves, error] of the replay on show, or [] (a test
+    steps a replay to its end)."""
+    t = _app.screen
+    if not hasattr(t, "moves"):
+        return []
+    return [t.i, len(t.moves), t.error]
+
+
 def next_keys():
     """The keys of the person's next move as the Normal player would make
     it, or [] while the console waits on nothing the person presses: a
