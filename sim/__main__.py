@@ -9,6 +9,7 @@
     python -m sim --nvm saves.bin          keep saves in this file
     python -m sim --record game.gif        record the session as an animated GIF
     python -m sim --replay-out last.txt    write the last game's replay line here
+    python -m sim --view pixels            the panel's pixels even at 80x24 (terminal; v switches)
     python -m sim --debug                  show the bus bytes (terminal)
     python -m sim --version                the console's version (from git)
 
@@ -54,6 +55,9 @@ def parse_args(argv):
     p.add_argument("--profile", default=profiles.DEFAULT, choices=sorted(profiles.PROFILES))
     p.add_argument("--headless", action="store_true", help="no terminal UI; print the screen")
     p.add_argument("--window", action="store_true", help="show a pygame window, with sound")
+    p.add_argument("--view", choices=("text", "pixels"),
+                   help="terminal: the panel as text or as pixels (default: pixels where half "
+                        "blocks fit, else text; v switches)")  # fmt: skip
     p.add_argument(
         "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in CATALOGUE)
     )

@@ -1,19 +1,24 @@
-"""The simulator in a terminal: the panel in block or braille characters,
-the keyboard as buttons.
+"""The simulator in a terminal: the panel as text or as pixels, the
+keyboard as buttons.
 
-The panel is drawn as large as the terminal's size allows with two lines
-under it (the keys, and a status line), in the first of these that fits
-(``sim.render``): half blocks, 1x2 pixels a character (a 128x64 panel
-takes 128x32, so the terminal needs 128x34); quadrant blocks, 2x2 pixels
-(64x32: 64x34); braille, 2x4 pixels (64x16: 64x18, so an ordinary 80x24
-terminal shows it all). The 128x32 panel needs half the rows. The key
-line is shortened to the terminal's width. A resize redraws at once
-(SIGWINCH). In a terminal smaller than the least of them the screen says
-which size it needs ("make the terminal at least 64x18 (now 50x12)"), and
-the panel comes back as soon as it is large enough.
+Two views, each with two lines under it (the keys, and a status line).
+Text (``sim.textview``): what the panel says, read from its tiles, as
+characters where the panel has them, cards as ``A♠`` and ``10♥`` (red
+suits in red); it fits any terminal of 40x12 and up. Pixels, as large as
+the terminal allows, in the first of these that fits (``sim.render``):
+half blocks, 1x2 pixels a character (a 128x64 panel takes 128x32, so the
+terminal needs 128x34); quadrant blocks, 2x2 pixels (64x34); braille, 2x4
+pixels (64x18). The 128x32 panel needs half the rows. By default a
+terminal large enough for half blocks shows the pixels and any smaller
+one the text (an ordinary 80x24 terminal reads the cards as text);
+``--view text`` or ``--view pixels`` chooses, and ``v`` switches between
+the two. The key line is shortened to the terminal's width. A resize
+redraws at once (SIGWINCH). In a terminal smaller than 40x12 the screen
+says which size it needs ("make the terminal at least 40x12 (now 30x10)"),
+and the panel comes back as soon as it is large enough.
 
 Keys: arrows = UP/DOWN/LEFT/RIGHT, z or space = A, x or backspace = B,
-Enter = START, s or Tab = SELECT, p = PNG screenshot (its absolute path
+Enter = START, s or Tab = SELECT, v = text or pixels, p = PNG screenshot (its absolute path
 is shown on the status line), q or Ctrl-C = quit. On the three-button
 profile, j/k/l tap the board's buttons A/B/C and J/K/L hold them (a long
 press). When the console has turned its panel off after the idle time
@@ -47,7 +52,7 @@ import tty
 
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from sim import render
+from sim import render, textview
 from sim.hal import SimHAL
 from sim.nvm import default_path
 from sim.replay import GameWatch, keep_game, session_end
@@ -58,6 +63,8 @@ HUNG_UP = 128 + signal.SIGHUP  # exit status after a hang-up or a lost terminal
 TERMINATED = 128 + signal.SIGTERM
 STATUS_S = 6  # how long a message (where the PNG went) stays on the status line
 ASLEEP = "the console's screen is asleep: press any key"
+TEXT = ("text", 0, 0, None)  # the text view, where render's modes are the pixel views
+TEXT_MIN = (40, 12)  # the least terminal the text view (and its two lines) fits
 
 _KEYS = {
     "\x1b[A": UP,
@@ -88,15 +95,17 @@ _PHYSICAL = {
 }
 # the key line, longest first: the first that fits the terminal's width is shown
 HELP = (
-    "arrows  z=A  x=B  Enter=START  s=SELECT  p=PNG  q=quit",
-    "arrows z=A x=B Enter=START s=SELECT p=PNG q=quit",
+    "arrows  z=A  x=B  Enter=START  s=SELECT  v=view  p=PNG  q=quit",
+    "arrows z=A x=B Enter=START s=SELECT v=view p=PNG q=quit",
+    "z=A x=B Enter s=SELECT v=view q=quit",
     "z=A x=B Enter=START s=SELECT q=quit",
 )
 HELP_THREE = (
-    "arrows  z=A  x=B  Enter=START  s=SELECT  p=PNG  q=quit   j/k/l=buttons J/K/L=hold",
-    "j/k/l=buttons J/K/L=hold  arrows z=A x=B Enter=START s=SELECT  p=PNG q=quit",
-    "j/k/l=buttons J/K/L=hold  arrows z=A x=B Enter s=SELECT p=PNG q=quit",
-    "j/k/l=buttons J/K/L=hold arrows z=A x=B p=PNG q=quit",
+    "arrows  z=A  x=B  Enter=START  s=SELECT  v=view  p=PNG  q=quit   j/k/l=buttons J/K/L=hold",
+    "j/k/l=buttons J/K/L=hold  arrows z=A x=B Enter=START s=SELECT  v=view p=PNG q=quit",
+    "j/k/l=buttons J/K/L=hold  arrows z=A x=B Enter s=SELECT v=view p=PNG q=quit",
+    "j/k/l=buttons J/K/L=hold arrows z=A x=B v=view p=PNG q=quit",
+    "j/k/l=buttons J/K/L=hold z=A x=B v=view q=quit",
 )
 _ENTER = "\x1b[?1049h\x1b[?25l\x1b[?7l"  # alternate screen, no cursor, no line wrap
 _LEAVE = "\x1b[?7h\x1b[?25h\x1b[?1049l"
@@ -148,8 +157,10 @@ class Screen:
     """The terminal: its size, what was last drawn on it, and the keys read
     from it."""
 
-    def __init__(self, hw, in_fd, out_fd, debug=False):
+    def __init__(self, hw, in_fd, out_fd, debug=False, view="auto"):
         self.hw = hw
+        self.view = view  # "auto", "text" or "pixels" (v switches the last two)
+        self.colour = os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
         self.in_fd = in_fd
         self.out_fd = out_fd
         self.debug = debug
@@ -265,26 +276,58 @@ class Screen:
                 clear = True
                 self.shown = None
         cols, rows = self.size
-        mode = render.fit(hw.width, hw.height, cols, rows, SPARE)
+        mode = self.choose(cols, rows)
         if mode is not self.mode:
             self.mode = mode
             clear = True
             self.shown = None
         if mode is None:  # the same words until the size changes
             if clear:
-                need = render.smallest(hw.width, hw.height, SPARE)
-                self.write("\x1b[2J\x1b[H" + "\r\n".join(too_small(need, (cols, rows))))
+                self.write("\x1b[2J\x1b[H" + "\r\n".join(too_small(TEXT_MIN, (cols, rows))))
             return clear
         status = self.status()
         shown = (hw.i2c.bytes_sent, status, hw.screen_on)
         if shown == self.shown and not clear:
             return False
         self.shown = shown
-        lines = mode[3](hw.panel)
+        if mode is TEXT:
+            lines = self.text_lines(cols, rows - SPARE)
+        else:
+            lines = mode[3](hw.panel)
         lines.append("\x1b[2K" + help_line(cols, hw.three))
         lines.append("\x1b[2K" + _fit(status, cols))
         self.write(("\x1b[2J" if clear else "") + "\x1b[H" + "\r\n".join(lines))
         return True
+
+    def choose(self, cols, rows):
+        """The view this terminal shows: TEXT, one of render's pixel modes,
+        or None (too small for either)."""
+        hw = self.hw
+        pixels = render.fit(hw.width, hw.height, cols, rows, SPARE)
+        text = TEXT if cols >= TEXT_MIN[0] and rows >= TEXT_MIN[1] else None
+        if self.view == "text":
+            return text or pixels
+        if self.view == "pixels":
+            return pixels or text
+        return pixels if pixels is render.MODES[0] else text or pixels
+
+    def switch(self):
+        """``v``: the other view (if the terminal can show it)."""
+        self.view = "pixels" if self.mode is TEXT else "text"
+        self.resized = True
+
+    def text_lines(self, cols, rows):
+        """The text view's lines: the panel's words and cards where it has
+        them, a row for every 4 pixels down at most; nothing while the
+        panel is off."""
+        hw = self.hw
+        rows = min(rows, hw.height // 4)
+        if not hw.screen_on:
+            return ["\x1b[2K"] * rows
+        root = hw.display.root_group
+        runs = textview.runs(root) if root is not None else []
+        laid = textview.lay_out(runs, hw.width, hw.height, cols, rows, self.colour)
+        return ["\x1b[2K" + line for line in laid]
 
 
 def _png_path(folder):
@@ -344,7 +387,8 @@ def run(args):
             app.show(Replay(app, args.record))
         else:
             app.start(args.game, args.players, args.seed, args.variant)
-        screen = Screen(hw, in_fd, out_fd, getattr(args, "debug", False))
+        screen = Screen(hw, in_fd, out_fd, getattr(args, "debug", False),
+                        getattr(args, "view", None) or "auto")  # fmt: skip
         signals[signal.SIGWINCH] = signal.signal(
             signal.SIGWINCH, lambda signum, frame: setattr(screen, "resized", True)
         )
@@ -397,7 +441,9 @@ def _loop(args, hw, app, screen, watch, got):
         for key in screen.read_keys(max(0.0, next_frame - time.monotonic())):
             if key in ("q", "\x03"):
                 return 0
-            if key == "p":
+            if key == "v":
+                screen.switch()
+            elif key == "p":
                 path = _png_path(os.getcwd())
                 try:
                     render.save_png(hw.panel, path, args.scale)

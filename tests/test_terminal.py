@@ -27,8 +27,10 @@ import pytest
 
 import save_codec
 import saves
+from engine import cards
+from games import CATALOGUE, by_id
 from hal import profiles
-from sim import render, replay
+from sim import render, replay, textview
 from sim.headless import Session
 from sim.nvm import FileNVM
 from sim.term import Screen, help_line, too_small
@@ -96,7 +98,8 @@ def test_key_lines_fit_every_width():
             assert len(help_line(cols, three)) <= cols
         assert "j/k/l" in help_line(64, three) or not three
         assert "q=quit" in help_line(64, three)
-    assert help_line(200) == "arrows  z=A  x=B  Enter=START  s=SELECT  p=PNG  q=quit"
+    assert help_line(200) == "arrows  z=A  x=B  Enter=START  s=SELECT  v=view  p=PNG  q=quit"
+    assert "v=view" in help_line(40) and "v=view" in help_line(64, True)
 
 
 def test_the_too_small_words():
@@ -344,7 +347,7 @@ def _assert_fits(vt):
     [(80, 24, render.braille), (100, 30, render.braille), (132, 43, render.half_blocks)],
 )
 def test_the_panel_fits_the_terminal_with_its_key_line(sim, cols, rows, draw):
-    s = sim([], cols, rows)
+    s = sim(["--view", "pixels"], cols, rows)
     picture = draw(_title())
     assert s.pump(10, _shows(picture, help_line(cols))), s.vt.text() + s.stderr()
     _assert_fits(s.vt)
@@ -352,7 +355,7 @@ def test_the_panel_fits_the_terminal_with_its_key_line(sim, cols, rows, draw):
 
 
 def test_a_resize_redraws_at_once_without_a_key(sim):
-    s = sim([], 80, 24)
+    s = sim(["--view", "pixels"], 80, 24)
     title = _title()
     assert s.pump(10, _shows(render.braille(title), help_line(80))), s.vt.text()
     steps = [
@@ -364,10 +367,13 @@ def test_a_resize_redraws_at_once_without_a_key(sim):
         s.resize(cols, rows)
         assert s.pump(3, _shows(picture, help_line(cols))), "%dx%d:\n%s" % (cols, rows, s.vt.text())
         _assert_fits(s.vt)
-    s.resize(50, 12)  # too small for any picture: it says what it needs
-    want = "make the terminal at least 64x18 (now 50x12)"
-    assert s.pump(3, lambda vt: vt.lines()[0] == want), s.vt.text()
+    s.resize(50, 12)  # too small for any picture: the text view instead
+    assert s.pump(3, lambda vt: "New game" in vt.text()), s.vt.text()
     assert "\u2800" not in s.vt.text() and not any(c in s.vt.text() for c in "\u2580\u2584\u2588")
+    _assert_fits(s.vt)
+    s.resize(30, 10)  # too small for either: it says what it needs
+    want = "at least 40x12 (now 30x10)"
+    assert s.pump(3, lambda vt: vt.lines()[0] == want), s.vt.text()
     _assert_fits(s.vt)
     s.resize(80, 24)  # large enough again: the panel comes back
     assert s.pump(3, _shows(render.braille(title), help_line(80))), s.vt.text()
@@ -377,15 +383,40 @@ def test_a_resize_redraws_at_once_without_a_key(sim):
 
 def test_too_small_from_the_start_then_grown(sim):
     s = sim([], 40, 10)
-    assert s.pump(10, lambda vt: vt.lines()[0] == "at least 64x18 (now 40x10)"), s.vt.text()
+    assert s.pump(10, lambda vt: vt.lines()[0] == "at least 40x12 (now 40x10)"), s.vt.text()
     _assert_fits(s.vt)
-    s.resize(64, 18)  # the least that fits: braille and both lines
-    assert s.pump(3, _shows(render.braille(_title()), help_line(64))), s.vt.text()
+    s.resize(40, 12)  # the least that fits: the text view and both lines
+    assert s.pump(3, lambda vt: vt.lines()[10] == help_line(40) and "ELEVATOR" in vt.text()
+                  and "Statistics" in vt.text()), s.vt.text()  # fmt: skip
     _assert_fits(s.vt)
+
+
+def test_v_switches_between_text_and_pixels(sim):
+    """80x24 is too small for half blocks: the text view first; v gives
+    the pixels (braille, the largest that fits), v again the text."""
+    s = sim([], 80, 24)
+    title = _title()
+    assert s.pump(10, lambda vt: "New game" in vt.text() and "POCKET CARD CONSOLE" in vt.text()
+                  and help_line(80) in vt.lines()), s.vt.text()  # fmt: skip
+    _assert_fits(s.vt)
+    s.send("v")
+    assert s.pump(3, _shows(render.braille(title), help_line(80))), s.vt.text()
+    s.send("v")
+    assert s.pump(3, lambda vt: "New game" in vt.text() and "\u2800" not in vt.text())
+    s.resize(132, 43)  # asked for the text: it stays text at any size
+    s.pump(0.3)
+    assert "Statistics" in s.vt.text() and not any(c in s.vt.text() for c in "\u2580\u2584")
+    s.send("q")
+    assert s.wait() == 0
+
+
+def test_a_large_terminal_shows_the_pixels_by_default(sim):
+    s = sim([], 132, 43)
+    assert s.pump(10, _shows(render.half_blocks(_title()), help_line(132))), s.vt.text()
 
 
 def test_the_128x32_panel_takes_half_the_rows(sim):
-    s = sim(["--profile", "feather-128x32"], 80, 24)
+    s = sim(["--profile", "feather-128x32", "--view", "pixels"], 80, 24)
     title = _title("feather-128x32")
     assert s.pump(10, _shows(render.quadrants(title), help_line(80, True))), s.vt.text()
     _assert_fits(s.vt)
@@ -409,7 +440,7 @@ def test_p_says_where_the_png_went_and_debug_shows_bus_bytes(sim, tmp_path):
 
 
 def test_no_bus_bytes_for_players(sim):
-    s = sim([], 80, 24)
+    s = sim(["--view", "pixels"], 80, 24)
     assert s.pump(10, _shows(render.braille(_title()), help_line(80))), s.vt.text()
     s.pump(0.3)
     assert "bus bytes" not in s.vt.text()
@@ -423,7 +454,7 @@ def test_an_asleep_panel_is_said_and_any_key_wakes_it(sim, tmp_path):
     sv.settings.screen_off_ms = 3000
     sv.settings.dim_ms = 0
     sv.commit()
-    s = sim([], 80, 24)
+    s = sim(["--view", "pixels"], 80, 24)
     title = render.braille(_title())
     assert s.pump(10, _shows(title)), s.vt.text()
     asleep = "the console's screen is asleep: press any key"
@@ -480,7 +511,7 @@ def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
 
 def test_no_game_no_replay_line(sim, tmp_path):
     out = tmp_path / "last.txt"
-    s = sim(["--replay-out", str(out)], 80, 24)
+    s = sim(["--replay-out", str(out), "--view", "pixels"], 80, 24)
     assert s.pump(10, _shows(render.braille(_title()))), s.vt.text()
     s.send("q")
     assert s.wait() == 0
@@ -543,3 +574,58 @@ def test_a_continued_game_after_a_hang_up(sim, tmp_path):
     assert s.wait(timeout=5) == 129
     h = Session(nvm_path=str(tmp_path / "nvm.bin"))
     assert h.screen.items[0] == "Continue"
+
+
+# -- the text view ------------------------------------------------------------
+_SUIT_SIGNS = dict(zip("CDHS", textview.SUITS))
+
+
+def _card(card):
+    code = cards.code(card)
+    return "JK" if cards.rank(card) < 0 else code[:-1] + _SUIT_SIGNS[code[-1]]
+
+
+@pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
+@pytest.mark.parametrize("game", [g.ID for g in CATALOGUE])
+def test_at_80x24_the_table_reads_as_text(sim, game, profile):
+    """An ordinary 80x24 terminal shows the text view: a known table's
+    status, message line and hand read as words and cards (A♠, 10♥), as
+    the headless simulator's table holds them after the same key."""
+    info = by_id(game)
+    players, deal = info.DEFAULT_PLAYERS, 17
+    want = Session(profile, game, players, deal, seed=deal, pace_ms=0)
+    want.press("SELECT")  # a move of the person's: the message line says something
+    t = want.screen
+    view = t.view
+    words = [view.status.text().strip(), view.msg.text().strip()]
+    if getattr(view, "status2", None) is not None:
+        words.append(view.status2.text().strip())
+    # the mini font's marks as the text view writes them: ~ (down) is v, @ (arrow) is >
+    words = [w.replace("~", "v").replace("@", ">") for w in words if w]
+    if getattr(view, "cards", None) is not None:
+        hand = sorted(t.state.hands[t.me].to_list(), key=t.hand_order)
+        shown = hand[view.first : view.first + view.slots]
+    else:  # the solitaire: the card it turned, on the waste
+        shown = [t.state.top()]
+    tokens = [_card(c) for c in shown]
+    s = sim(["--profile", profile, "--game", game, "--players", str(players),
+             "--seed", str(deal), "--pace", "0", "--keys", "SELECT"], 80, 24)  # fmt: skip
+
+    def reads(vt):
+        lines = vt.lines()
+        text = "\n".join(lines)
+        if not all(w in text for w in words):
+            return False
+        if not tokens:
+            return True
+        for line in lines:  # the hand: its cards in order, side by side on one line
+            got = [x for x in line.split() if x == "JK" or x[-1] in textview.SUITS]
+            n = len(tokens)
+            if any(got[i : i + n] == tokens for i in range(len(got) - n + 1)):
+                return True
+        return False
+
+    assert s.pump(20, reads), "wanted %r and %r in:\n%s" % (words, tokens, s.vt.text())
+    assert s.vt.overflow == 0 and s.vt.scrolls == 0
+    # the 80x24 capture, for the closing note and a reader of the test's log
+    print("\n%s %s at 80x24:\n%s" % (game, profile, s.vt.text()))

@@ -1,0 +1,208 @@
+"""The panel as characters: what a screen says, read from its tiles.
+
+Every word and card the console shows is a tile of one of its glyph
+sheets (``lib/ui_glyphs.py``): the 3x5 mini font, the built-in 6x12
+font, the card halves. ``runs(root)`` walks a screen's displayio tree
+and reads them back as text where they sit on the panel; ``lay_out``
+puts those runs on a grid of terminal cells, in the panel's order, as
+large as the terminal allows. A card reads ``A♠``, ``10♥``: red suits in
+red where the terminal has colour, and marked without colour too (``♥``
+and ``♦`` are the outlined suits, ``♠`` and ``♣`` the solid ones, as the
+panel draws them). A card face down reads ``##``, an empty place
+``[]``; the cursor under a card is ``^^``. Inverse text (a menu's
+chosen row) is drawn inverse.
+
+The terminal simulator (``sim/term.py``) shows this view when the
+terminal is too small for the panel's pixels as half blocks, and the
+``v`` key switches between the two.
+"""
+
+import ui_glyphs
+from engine import cards
+
+# what a card's suit half reads as: clubs, diamonds, hearts, spades (ui_glyphs' order)
+SUITS = "\u2663\u2666\u2665\u2660"
+RED = (1, 2)  # diamonds, hearts
+_RANK_TILES = 13
+
+
+class Run:
+    """Text at panel pixel (x, y), ``h`` pixels high: ``kind`` is "text",
+    "card" or "mark"; ``red`` marks a red card, ``inverse`` a chosen row."""
+
+    __slots__ = ("x", "y", "h", "text", "kind", "red", "inverse")
+
+    def __init__(self, x, y, h, text, kind="text", red=False, inverse=False):
+        self.x, self.y, self.h = x, y, h
+        self.text, self.kind, self.red, self.inverse = text, kind, red, inverse
+
+    def __repr__(self):
+        return "Run(%d, %d, %r)" % (self.x, self.y, self.text)
+
+
+def card_text(top, bottom):
+    """(text, red) of a card place's two tiles, or None for nothing."""
+    if top == ui_glyphs.BLANK and bottom == ui_glyphs.BLANK:
+        return None
+    if top == ui_glyphs._BACK_TOP:
+        return "##", False
+    if top == ui_glyphs._SLOT_TOP:
+        return "[]", False
+    if top == ui_glyphs._JOKER_TOP:
+        return "JK", False
+    rank = top - ui_glyphs._RANK0
+    suit = bottom - ui_glyphs._SUIT0
+    if 0 <= rank < _RANK_TILES and 0 <= suit < 4:
+        return cards.RANK_CODES[rank] + SUITS[suit], suit in RED
+    return "??", False
+
+
+def _grid_runs(grid, x0, y0, scale, inverse, out):
+    bmp = grid.bitmap
+    tw, th = grid.tile_width * scale, grid.tile_height * scale
+    x0 += grid.x * scale
+    y0 += grid.y * scale
+    if bmp is ui_glyphs.CARDS:
+        for col in range(grid.width):
+            for row in range(0, grid.height - 1, 2):
+                got = card_text(grid[col, row], grid[col, row + 1])
+                if got:
+                    out.append(Run(x0 + col * tw, y0 + row * th, 2 * th, got[0], "card", got[1]))
+        return
+    if bmp is ui_glyphs.FONT or bmp is ui_glyphs.BIG:
+        inverse = inverse or grid.pixel_shader is ui_glyphs.INVERSE
+        for row in range(grid.height):
+            if bmp is ui_glyphs.FONT:
+                text = "".join(ui_glyphs.CHARS[grid[c, row]] for c in range(grid.width))
+                text = text.replace("~", "v").replace("@", ">")
+            else:
+                text = "".join(chr(grid[c, row] + 32) for c in range(grid.width))
+            # each word where it is: a row's words keep their places
+            start = None
+            for c in range(len(text) + 1):
+                ch = text[c] if c < len(text) else " "
+                gap = ch == " " and (c + 1 >= len(text) or text[c + 1] == " ")
+                if start is None and ch != " ":
+                    start = c
+                elif start is not None and (gap or c == len(text)):
+                    out.append(Run(x0 + start * tw, y0 + row * th, th, text[start:c],
+                                   inverse=inverse))  # fmt: skip
+                    start = None
+            if inverse and not text.strip():
+                out.append(Run(x0, y0 + row * th, th, " " * len(text), inverse=True))
+        return
+    # a solid bar: the cursor under a card
+    if bmp.width <= 16 and bmp.height <= 2:
+        out.append(Run(x0, y0, bmp.height * scale, "^^", "mark"))
+
+
+def runs(root):
+    """The text runs of a displayio tree, in drawing order."""
+    out = []
+    stack = [(root, 0, 0, 1)]
+    while stack:
+        obj, x0, y0, scale = stack.pop()
+        if getattr(obj, "hidden", False):
+            continue
+        if hasattr(obj, "tile_width"):
+            _grid_runs(obj, x0, y0, scale, False, out)
+            continue
+        s = scale * getattr(obj, "scale", 1)
+        x1 = x0 + obj.x * scale
+        y1 = y0 + obj.y * scale
+        for child in reversed(list(obj)):
+            stack.append((child, x1, y1, s))
+    return out
+
+
+def _lines(runs):
+    """Runs grouped into the panel's lines, top to bottom: runs whose
+    middles are within 3 pixels share a line (a card and the word beside
+    it). Each line: [middle y, runs left to right]."""
+    lines = []
+    for r in sorted(runs, key=lambda r: 2 * r.y + r.h):
+        mid = r.y + r.h / 2
+        if lines and mid - lines[-1][0] <= 3:
+            lines[-1][1].append(r)
+        else:
+            lines.append([mid, [r]])
+    for line in lines:
+        line[1].sort(key=lambda r: r.x)
+    return lines
+
+
+def _spread(ideal, n, last):
+    """Slots for ``n`` things in order, each at its ideal slot where it can
+    be, at least one apart, none past ``last``."""
+    out = []
+    for i in range(n):
+        out.append(max(ideal[i], out[-1] + 1) if out else max(ideal[i], 0))
+    for i in range(n - 1, -1, -1):
+        cap = last if i == n - 1 else out[i + 1] - 1
+        out[i] = min(out[i], cap)
+    return out
+
+
+def lay_out(runs, width, height, cols, rows, colour=True):
+    """The runs on a ``cols`` x ``rows`` grid of characters: a list of
+    ``rows`` strings (with SGR escapes for red cards and inverse rows,
+    or underlined red cards without ``colour``), each at most ``cols``
+    characters wide as shown. A panel line goes to the terminal line
+    its place on the panel gives, lines keep their order; a run goes to
+    the column its place gives, after the one before it on its line."""
+    cols = max(cols, 1)
+    lines = _lines(runs)
+    used = min(rows, len(lines))
+    lines = lines[:used]
+    ideal = [int(mid * rows / height) for mid, _ in lines]
+    at_row = _spread(ideal, len(lines), rows - 1) if lines else []
+    px = width / min(cols, width // 2)  # at most two columns a pixel's pair: no wider
+    out = [""] * rows
+    for (_, line), row in zip(lines, at_row):
+        cells = [(" ", "")] * cols
+        for gap in (1, 0):  # words a space apart; cards touching if that is what fits
+            starts = []
+            end = 0
+            for r in line:
+                start = max(int(r.x / px + 0.5), end)
+                starts.append(start)
+                end = start + len(r.text) + (gap if r.kind == "card" else 1)
+            if end - 1 <= cols:
+                break
+        # when a line is still too long its runs are pushed left, then cut
+        over = end - 1 - cols
+        if over > 0:
+            starts = [max(0, s - over) for s in starts]
+        for r, start in zip(line, starts):
+            style = ""
+            if r.kind == "card" and r.red:
+                style = "\x1b[31m" if colour else "\x1b[4m"
+            elif r.inverse:
+                style = "\x1b[7m"
+            for i, ch in enumerate(r.text):
+                if 0 <= start + i < cols:
+                    cells[start + i] = (ch, style)
+        text = []
+        cur = ""
+        for ch, style in cells:
+            if style != cur:
+                text.append("\x1b[0m" + style if style else "\x1b[0m")
+                cur = style
+            text.append(ch)
+        if cur:
+            text.append("\x1b[0m")
+        out[row] = "".join(text).rstrip()
+    return out
+
+
+def plain(line):
+    """A laid-out line without its escapes (what a reader sees)."""
+    out = []
+    i = 0
+    while i < len(line):
+        if line[i] == "\x1b":
+            i = line.index("m", i) + 1
+        else:
+            out.append(line[i])
+            i += 1
+    return "".join(out)
