@@ -222,6 +222,7 @@ class App:
         every game uses (the first time: they are kept), the Hard player's
         search when a seat plays Hard, the rules, then the table."""
         table = self.load_game(match).Table(self, match, state, moves, replaying)
+        self.menus[0] = 0  # TITLE_MENU: after a game the title opens on its first row
         self.show(table)
         return table
 

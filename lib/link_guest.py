@@ -285,10 +285,8 @@ class Guest:
         if s.is_over():
             self.ping()  # the host waits to hear this console has the end
         me = table.me
-        table.drawn.clear()
-        if s.counts[me] > was.counts[me]:
-            table.drawn.copy_from(s.hands[me])
-            table.drawn.remove_all(was.hands[me])
+        table.drawn.copy_from(s.hands[me])
+        table.drawn.remove_all(was.hands[me])
         if seat < table.match.players:
             table.noted(s, was, seat, -1 if action == 255 else action)
             table.tell(seat)

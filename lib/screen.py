@@ -23,12 +23,12 @@ LOST = const(4)
 _TONES = (880, 30, 660, 40, 220, 60, 880, 120, 330, 120)
 
 # The menus whose row is kept while the console is on (``App.menus``, a
-# byte each: ``ui.Menu``'s ``keep``)
+# byte each: ``ui.Menu``'s ``keep``). The pause menu keeps none: it opens on
+# Resume each time, as a player's thumb expects.
 TITLE_MENU = const(0)
 GAME_MENU = const(1)
 SETTINGS_MENU = const(2)
-PAUSE_MENU = const(3)
-MENUS = const(4)
+MENUS = const(3)
 
 
 class Screen:

@@ -13,7 +13,7 @@ when asked for. The cursor stays where it was left, for the next pause.
 
 import ui
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from screen import CLICK, PAUSE_MENU, REFUSED, Screen
+from screen import CLICK, REFUSED, Screen
 
 ITEMS = ("Resume", "Round so far", "Rules", "Hint", "Sound", "Restart deal", "New deal", "Quit")
 
@@ -33,7 +33,7 @@ class Pause(Screen):
         head.set("PAUSED  " + table.game.NAME)
         self.group.append(head.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 8 if small else 9, 12 if small else 11,
-                            2 if small else 5, app.menus, PAUSE_MENU)  # fmt: skip
+                            2 if small else 5)  # fmt: skip
         app.save_soon = True  # the game is written once the menu shows
 
     def _items(self):
@@ -88,7 +88,6 @@ class Pause(Screen):
                 self.sure = True  # said on the item: once more to do it
                 self.menu.set_items(self._items())
                 return
-            app.menus[PAUSE_MENU] = 0
             self.resume()
             match.link.computer_for(t, self.seat)  # (said on the table's message line)
             t.render()
@@ -96,7 +95,6 @@ class Pause(Screen):
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
                 return
-            app.menus[PAUSE_MENU] = 0  # the next game's pause opens on Resume
             app.end_link(1)  # the others are told: the host's save resumes it
             app.later(
                 app.to_game_menu
@@ -104,7 +102,6 @@ class Pause(Screen):
         elif match.link is not None:  # a linked game goes on: not restarted from here
             self.beep(REFUSED)
         else:  # a game abandoned this way is not counted in the statistics
-            app.menus[PAUSE_MENU] = 0  # the next pause opens on Resume, not on this
             if item == "Restart deal":  # once this menu and the table have gone
                 app.later(app.new_game, match.same_deal(match.starter))
             else:

@@ -17,6 +17,9 @@ from buttons import RIGHT, START, A, B
 from engine.ticks import ticks_add, ticks_diff
 from screen import Screen
 
+# the key line of a replay (where the table has one), or the shorter of it that fits
+_KEYS = "REPLAY {A} PAUSE {RIGHT} STEP {B} QUIT|REPLAY {A} PAUSE {RIGHT} STEP"
+
 
 def parse_line(line):
     """Record bytes from a printed line (ValueError if it is not one)."""
@@ -59,8 +62,13 @@ class Replay(Screen):
         return not self.done() and not self.paused
 
     def _say(self, text):
-        self.table.message = text
-        self.table.render()
+        t = self.table
+        t.message = text
+        t.render()
+        # the key line (where the table has one) says it is a replay, and its keys
+        row = getattr(getattr(t, "view", None), "help", None)
+        if row is not None:
+            row.set(self.app.legend(_KEYS))
 
     def _step(self):
         t = self.table
@@ -76,8 +84,9 @@ class Replay(Screen):
             self._say(self.error.upper()[:32])
             return
         self.i += 1
-        tail = "  END: B QUITS" if self.done() else ""
-        self._say(("%s: %s" % (who, what)).upper()[: 32 - len(tail)] + tail)
+        tail = self.app.legend("  END: {B} QUITS") if self.done() else ""
+        text = "%d/%d %s: %s" % (self.i, len(self.moves), who, what)
+        self._say(text.upper()[: 32 - len(tail)] + tail)
 
     def tick(self, now):
         if self.paused or self.done() or ticks_diff(now, self.wait_until) < 0:
@@ -91,6 +100,6 @@ class Replay(Screen):
         elif key in (A, START) and not self.done():
             self.paused = not self.paused
             if self.paused:
-                self._say("PAUSED: A GOES ON, > STEPS")
+                self._say(self.app.legend("PAUSED: {A} GOES ON, {RIGHT} STEPS"))
         elif key == RIGHT and self.paused and not self.done():
             self._step()

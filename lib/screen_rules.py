@@ -4,7 +4,8 @@ The game's rules summarised in pages of at most seven lines of 32
 characters, read from ``games/<game>_rules.txt`` one page at a time (a
 page starts with a ``= TITLE`` line). The first page gives the controls,
 its keys named as the board's buttons make them (``{A}`` in the file:
-``App.legend``). A 128x32 panel shows three lines at a time; next and
+``App.legend``; a line naming ``{UP}`` is left out on three buttons,
+which have no UP at a table). A 128x32 panel shows three lines at a time; next and
 previous (arrows, A) step a screenful, across pages, and a mark at the
 heading's end says more follows; B goes back.
 """
@@ -76,7 +77,9 @@ class Rules(Screen):
             self.heading, self.lines = "RULES", ["NO RULES FILE IN THIS BUILD"]
         else:
             self.heading, lines = read_page(self.path, self.starts[self.page])
-            self.lines = [self.app.legend(line) for line in lines]
+            # UP at a table is the arrows' (a hint, the round so far): three buttons have none
+            three = self.app.hw.three
+            self.lines = [self.app.legend(x) for x in lines if not (three and "{UP}" in x)]
 
     def parts(self):
         n = len(self.lines)

@@ -66,7 +66,7 @@ class Setup(Screen):
             if row == "players":
                 out.append("Players  < %d >" % self.players)
             elif row == "others":
-                name = ("People" if self.others == PERSON else "Per seat"
+                name = ("People" if self.others == PERSON else "By seat"
                         if self.others == _PER_SEAT else KIND_NAMES[self.others])  # fmt: skip
                 out.append("Others < %s >" % name)
             elif row.startswith("seat"):
@@ -116,7 +116,8 @@ class Setup(Screen):
         elif row == "start":
             self.help.set(legend("{A} START  {B} BACK"))
         else:
-            self.help.set(legend("{LR} CHANGE  {START} PLAY  {B} BACK|{LR} CHANGE  {B} BACK"))
+            # three buttons' long words leave room for two: how to deal comes first
+            self.help.set(legend("{LR} CHANGE  {START} PLAY  {B} BACK|{START} PLAY  {LR} CHANGE"))
 
     def _change(self, d):
         row = self._row()

@@ -205,10 +205,10 @@ class HandTable(Screen):
         was._copy_from(s)
         s.apply(action)
         me = self.me
-        self.drawn.clear()
-        if s.counts[me] > was.counts[me]:  # named in the message (``drew``)
-            self.drawn.copy_from(s.hands[me])
-            self.drawn.remove_all(was.hands[me])
+        # the cards that came to the person's hand, named in the message (``drew``):
+        # Color Elevator's play-then-draw leaves the count as it was
+        self.drawn.copy_from(s.hands[me])
+        self.drawn.remove_all(was.hands[me])
         self.noted(s, was, seat, action)
         if self.link is not None:
             self.link.sync(seat, action)  # link play: every guest sees the move
@@ -222,7 +222,9 @@ class HandTable(Screen):
             return
         self.picked_n = 0
         self.tell(self.me)
-        self.turns.begin(now)
+        turns = self.turns
+        turns.begin(now)
+        turns.reveal = turns.covered and self.drawn.count() > 0  # seen before passing on
 
     def _undo(self):
         self.picked_n -= 1

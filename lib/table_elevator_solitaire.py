@@ -131,8 +131,9 @@ class Table(Screen):
     def hint(self):
         """Say which move to make (ES-12), and put the cursor on its card."""
         s = self.state
-        if s.is_over():
-            self.message = self.app.legend("NO MOVES LEFT: {B} TAKES BACK")
+        if s.is_over():  # a cleared pyramid is no dead end
+            text = "CLEARED! {A}: RESULTS" if s.winner == 0 else "NO MOVES LEFT: {B} TAKES BACK"
+            self.message = self.app.legend(text)
             return
         from games import elevator_solitaire_ai
 

@@ -112,7 +112,10 @@ class PyramidView:
         free = [p for p in range(es.SIZE) if s.present(p) and s.uncovered(p)]
         cursor.set(free)
         n = len(free)
-        self.status.set("SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, table.match.deal))
+        line = "SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, table.match.deal)
+        if len(line) > 32:  # a long deal number whole: "#" for "DEAL"
+            line = "SCORE %d/28 STOCK %d #%d" % (s.score(), s.deck_n, table.match.deal)
+        self.status.set(line)
         self.waste.set(s.top() if s.pile_n else ui.CARD_SLOT)
         # a three-button board has no UP at the table: its hint is in the pause menu
         self.msg.set(table.message or app.legend(_HELP + ("" if app.hw.three else " {UP} HINT")))

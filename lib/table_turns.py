@@ -18,6 +18,9 @@ class Turns:
         self.wait_until = 0  # the last move stays on the panel until then
         self.hurry = False  # the person asked the computer players to hurry
         self.waiting = False  # link play: this guest's action is on its way to the host
+        # pass-and-play: the person who just drew still sees their hand and what they
+        # drew, behind no cover, until they press A
+        self.reveal = False
 
     def my_turn(self):
         """True while the person whose hand shows is to play."""
@@ -34,8 +37,13 @@ class Turns:
         return self.covered and not s.is_over() and s.current_player() in self.table.people
 
     def uncover(self, now):
-        """The person to play pressed A: their hand shows, their turn begins."""
+        """A was pressed while the console is to be passed: the drawer has
+        seen their card (the cover comes), or the person to play has it
+        (their hand shows, their turn begins)."""
         t = self.table
+        if self.reveal:
+            self.reveal = False
+            return
         self.covered = False
         t.me = t.state.current_player()
         t.drawn.clear()

@@ -63,7 +63,8 @@ class HandView:
     def draw(self, table):
         self._words(table)
         s = table.state
-        hand = [] if table.turns.covered else s.hands[table.me].to_list()
+        turns = table.turns
+        hand = [] if turns.covered and not turns.reveal else s.hands[table.me].to_list()
         hand.sort(key=table.hand_order)
         cursor = table.cursor
         cursor.set(hand)
@@ -72,7 +73,7 @@ class HandView:
         self._status(table)
         app = table.app
         link = table.link
-        wait = table.turns.passing()
+        wait = turns.passing() and not turns.reveal
         lost = link.text(table) if link is not None else ""
         if lost:
             self.msg.set(lost)
@@ -88,6 +89,8 @@ class HandView:
                 text = "{B} TO THE TITLE" if link.seat else "{START} MENU"
             elif wait:
                 text = "{A} SHOW HAND  {START} MENU"
+            elif turns.reveal:
+                text = "{A} HIDE HAND  {START} MENU"
             elif table.turns.my_turn():
                 text = table.help_text()
             self.help.set(app.legend(text))
@@ -146,24 +149,33 @@ class HandView:
             if seat == me:
                 continue
             # the seat to play: "@", the font's solid arrow (ui_glyphs), which no
-            # move's text uses, so "P2:4@P3:4" reads as P3 to play
+            # move's text uses, so "P2:4 @P3:4" reads as P3 to play
             mark = "@" if turn == seat else " "
             name = str(seat + 1) if many else "P%d" % (seat + 1)
             parts.append("%s%s:%s" % (mark, name, count(seat)))
-        opp = "".join(parts)
+        # seats a space apart, and the mark's column too where that fits
+        opp = " ".join(parts)
+        if len(opp) > 32:
+            opp = opp.replace("  ", " ")
         you = "@" if turn == me else " "
         mine = you + table.who(me) + " " + table.stock_text()
         if self.status2 is None:  # a small panel: you first, then the others, then the stock
-            line = you + table.who(me) + ":" + count(me) + opp + " S" + str(s.deck_n)
+            tail = " S" + str(s.deck_n)
+            line = you + table.who(me) + ":" + count(me) + " " + opp + tail
+            if len(line) > 32:
+                line = line.replace("  ", " ")
             if len(line) > 32:  # many seats: counts only, in seat order, the one to play marked
                 parts = [("@" if seat == turn else " ") + count(seat) for seat in range(players)]
-                line = "".join(parts) + " S" + str(s.deck_n)
+                line = "".join(parts) + tail
             self.status.set(line[:32])
             return
         deal = table.match.deal
         if len(opp) <= 32:
             self.status.set(opp)
-            self.status2.set(mine + (" DEAL " + str(deal) if deal else " LINKED GAME"))
+            tail = " DEAL %d" % deal if deal else " LINKED GAME"
+            if len(mine) + len(tail) > 32:
+                tail = " #%d" % deal  # a long deal number whole: "#" for "DEAL"
+            self.status2.set(mine + tail)
         else:
             self.status.set(opp[:32])
             self.status2.set(opp[32:] + " " + mine)

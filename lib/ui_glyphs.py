@@ -96,8 +96,9 @@ for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
         _i = CHARS.find(_ch)
         _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 0)
         _x += 4
-# the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each
-_SUITS = b"\xc4\x91\xbd\x01\xc4}G\x00\xea\x7fG\x00\xc4}\xe2\x00\xe4;\x15\x01"
+# the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each:
+# the red suits outlined, the black ones solid, so a heart is no spade at a glance
+_SUITS = b"\xc4\x91\xbd\x01DEE\x00\xaaFE\x00\xc4}\xe2\x00\xe4;\x15\x01"
 for _s in range(5):
     _t = _SUIT0 + _s if _s < 4 else _JOKER_BOTTOM
     _v = _SUITS[4 * _s] | (_SUITS[4 * _s + 1] << 8) | (_SUITS[4 * _s + 2] << 16)

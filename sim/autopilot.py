@@ -63,7 +63,7 @@ def open_game(session, game_id, players, deal, variant=0, people=()):
                 session.press("RIGHT")
         elif row == "others" and people:
             while not setup.rows[setup.menu.index + 1].startswith("seat"):
-                session.press("RIGHT")  # to Per seat: a row for each seat
+                session.press("RIGHT")  # to By seat: a row for each seat
         elif row.startswith("seat") and int(row[4:]) in people:
             while setup.seat_kinds[int(row[4:])] != PERSON:
                 session.press("RIGHT")

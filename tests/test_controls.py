@@ -231,7 +231,7 @@ def test_a_key_pressed_as_a_screen_appears_is_ignored_and_the_next_counts():
     assert type(s.screen).__name__ == "Title"
 
 
-def test_the_title_keeps_its_row_when_continue_comes():
+def test_the_title_keeps_its_row_between_menus_and_starts_over_after_a_game():
     s = Session("pico-128x64", pace_ms=0)
     s.press(DOWN)  # Statistics (New game, Statistics, Settings, About)
     s.press(A)
@@ -247,10 +247,12 @@ def test_the_title_keeps_its_row_when_continue_comes():
     s.press(A)
     s.press(B)
     assert s.screen.items[0] == "Continue"
-    assert s.screen.items[s.screen.menu.index] == "New game"  # where it was left (open_game)
+    # after a game the title opens on its first row, not where it was left (issue 29, 5)
+    assert s.screen.menu.index == 0
+    s.press(DOWN)
     s.press(A)
     s.press(B)
-    assert s.screen.items[s.screen.menu.index] == "New game"
+    assert s.screen.items[s.screen.menu.index] == "New game"  # kept between the menus
 
 
 def test_the_turn_marker_is_not_a_greater_than():

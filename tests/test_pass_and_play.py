@@ -29,7 +29,7 @@ def _to(session, items, want):
 
 def open_with_friends(session, game_id, players, people):
     """From the title by presses: the game, its player count, the Others
-    row set to Per seat and the ``people`` seats made persons; START."""
+    row set to By seat and the ``people`` seats made persons; START."""
     title = session.screen
     _to(session, title.items, "New game")
     session.press("A")
@@ -46,7 +46,7 @@ def open_with_friends(session, game_id, players, people):
     while setup.rows[setup.menu.index] != "others":
         session.press("DOWN")
     for _ in range(5):
-        if setup.menu.items[setup.menu.index].startswith("Others < Per seat"):
+        if setup.menu.items[setup.menu.index].startswith("Others < By seat"):
             break
         session.press("RIGHT")
     assert "seat1" in setup.rows, setup.rows
@@ -75,6 +75,19 @@ def check_cover(table):
     assert table.view.bar.hidden
 
 
+def check_reveal(table):
+    """A person's move drew cards and the next to play is another person:
+    before the cover the drawer still sees their hand, the cards drawn
+    named on the message line, no cursor; A brings the cover (issue 29, 4)."""
+    assert table.turns.passing() and table.state.current_player() != table.me
+    assert set(_hand_tiles(table)) != {ui_glyphs.BLANK}, "the drawer's hand is hidden"
+    assert table.view.bar.hidden
+    said = table.view.msg.text()
+    if " DREW " in said:  # (a move that also made another seat draw says that instead)
+        named = said.split(" DREW ")[1].split()[0]
+        assert named not in ("A", "CARD") and not named.isdigit(), said
+
+
 def play_out(session, seen):
     """Play every person's seat by presses to the results; note each cover
     and each hand shown."""
@@ -83,7 +96,10 @@ def play_out(session, seen):
         if type(t).__name__ == "Results":
             return t
         if getattr(t, "turns", None) is not None and not t.state.is_over():
-            if t.turns.passing():
+            if t.turns.passing() and t.turns.reveal:
+                check_reveal(t)
+                seen["reveals"] = seen.get("reveals", 0) + 1
+            elif t.turns.passing():
                 check_cover(t)
                 seen["covers"] += 1
             elif t.turns.my_turn():
@@ -111,6 +127,8 @@ def test_friends_play_a_whole_game_behind_covers(game_id, profile):
     seen = {"covers": 0, "hands": set()}
     results = play_out(s, seen)
     assert seen["covers"] >= 2, seen  # the console went round the people
+    if game_id in ("color-elevator", "bastard", "roller-coaster"):  # moves that draw
+        assert seen.get("reveals", 0) >= 1, seen  # the drawer saw the card first
     assert seen["hands"] == {0} | set(people), seen
     rows = results.rows
     for seat in [0] + people:  # the results name the people's seats

@@ -1,0 +1,123 @@
+"""What a player reads at a table (issue 29): a long deal number whole,
+the card a person drew named to them, the pause menu on Resume each time,
+the solitaire's words on a win and its hint key, a replay that says it is
+one and names its keys, and the Feather's setup saying how to deal."""
+
+import pytest
+
+import games
+import screen_rules
+from engine.prng import DEAL_MAX
+from sim import autopilot
+from sim.headless import Session
+from sim.replay import parse_line, record_line
+
+PROFILES = ("pico-128x64", "feather-128x32")
+
+
+def _status(table):
+    view = table.view
+    rows = [view.status.text()]
+    if getattr(view, "status2", None) is not None:
+        rows.append(view.status2.text())
+    return " ".join(rows)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
+def test_the_largest_deal_number_is_shown_whole(game_id, profile):
+    info = games.info(game_id)
+    s = Session(profile, game_id, info.DEFAULT_PLAYERS, DEAL_MAX, pace_ms=0)
+    status = _status(s.screen)
+    small = profile.startswith("feather") and info.MAX_PLAYERS > 1
+    # the 128x32 tables have no room for a deal number; the 128x64 ones and the
+    # solitaire say it whole, "#" for "DEAL" when the words do not fit
+    assert small or str(DEAL_MAX) in status.split("#")[-1].split(), status
+
+
+def test_the_card_a_person_draws_in_color_elevator_is_named_to_them():
+    """Play one card, draw one (CE-7): the message named "A CARD" before."""
+    s = Session("pico-128x64", "color-elevator", 2, 5, pace_ms=0)
+    t = s.screen
+    said = []
+    for _ in range(40):
+        if t.state.is_over():
+            break
+        if t.turns.my_turn():
+            autopilot.play_turn(s)
+            text = t.said[0]  # what the message line said of the person's move
+            if " DREW " in text and text not in said:
+                said.append(text)
+        else:
+            s.settle()
+    assert said, "no draw of the person's in 40 turns"
+    for text in said:
+        assert text.startswith("YOU") and "DREW A CARD" not in text, text
+    assert any(" ON " in text for text in said), said  # a play, then a draw
+
+
+def test_the_pause_menu_opens_on_resume_every_time():
+    s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=0)
+    table = s.screen
+    s.press("START")
+    s.press("DOWN")
+    s.press("DOWN")  # Rules, then leave the menu
+    s.press("B")
+    assert s.screen is table
+    s.press("START")  # START, DOWN, DOWN, A: the rules, not the sound (issue 29, 5)
+    assert s.screen.menu.index == 0
+    s.press("DOWN")
+    s.press("DOWN")
+    s.press("A")
+    assert type(s.screen).__name__ == "Rules"
+    s.press("B")  # back from the rules: the menu is where it was left, on Rules
+    assert type(s.screen).__name__ == "Pause" and s.screen.menu.index == 2
+
+
+def test_a_cleared_pyramid_is_no_dead_end():
+    s = Session("pico-128x64", "elevator-solitaire", 1, 14, pace_ms=0)
+    t = s.screen
+    for _ in range(200):
+        if t.state.is_over():
+            break
+        autopilot.play_turn(s)
+    assert t.state.winner == 0
+    assert t.view.msg.text().startswith("CLEARED!")
+    s.press("UP")  # the hint key on a won game
+    assert t.view.msg.text().startswith("CLEARED! A: RESULTS"), t.view.msg.text()
+    assert "NO MOVES" not in t.view.msg.text()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_solitaires_controls_name_its_hint_key_where_it_has_one(profile):
+    s = Session(profile, "elevator-solitaire", 1, 14, pace_ms=0)
+    rules = screen_rules.Rules(s.app, s.screen, games.info("elevator-solitaire"))
+    lines = [r.text().strip() for r in rules.rows] + rules.lines
+    if profile.startswith("pico"):
+        assert "UP: A HINT: THE MOVE TO MAKE" in lines, lines
+    else:  # three buttons: no UP at the table; the hint is in the pause menu
+        assert not any("HINT: THE MOVE" in x for x in lines), lines
+        assert any("MENU: HINT" in x for x in rules.lines), rules.lines
+
+
+def test_a_replay_says_it_is_one_and_names_its_keys():
+    s = Session(game="elevator", players=3, deal=11, seed=3, pace_ms=0)
+    assert autopilot.play_to_results(s)
+    line = record_line(s.app.saves.last)
+    r = Session(record=parse_line(line), pace_ms=0)
+    for _ in range(6):
+        r.frame()
+    view = r.screen.table.view
+    assert view.help.text().strip() == "REPLAY A PAUSE > STEP B QUIT"
+    n = len(r.screen.moves)
+    assert view.msg.text().startswith("%d/%d " % (r.screen.i, n)), view.msg.text()
+    r.press("A")
+    assert view.msg.text().strip() == "PAUSED: A GOES ON, > STEPS"
+
+
+def test_the_feathers_setup_says_how_to_deal():
+    s = Session("feather-128x32", pace_ms=0)
+    s.press("A")  # the game menu
+    s.press("A")  # Color Elevator's setup
+    assert type(s.screen).__name__ == "Setup"
+    assert "HOLD B PLAY" in s.screen.help.text(), s.screen.help.text()
