@@ -19,12 +19,18 @@ $(STAMP): requirements.txt
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
 	touch $(STAMP)
 
+# the checkout on the venv's path, so its python runs `python -m sim` from any folder
+PTH := $(VENV)/.pth-installed
+$(PTH): $(STAMP)
+	$(BIN)/python -c 'import os, sysconfig; open(os.path.join(sysconfig.get_paths()["purelib"], "elevator-console.pth"), "w").write(os.getcwd() + "\n")'
+	touch $(PTH)
+
 $(NPM_STAMP): web/package-lock.json
 	@if command -v npm >/dev/null; then \
 		cd web && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
 	else echo "npm not found: the browser build and its tests are skipped"; fi
 
-sim: $(STAMP)
+sim: $(PTH)
 	$(BIN)/python -m sim
 
 lint: $(STAMP)
@@ -34,7 +40,7 @@ lint: $(STAMP)
 # two pytest workers a core: many tests mostly wait (games between
 # processes, the VM's runs, a browser), so their waits overlap
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
-test: $(STAMP) $(NPM_STAMP)
+test: $(PTH) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -P -m pytest -q -n $(JOBS)

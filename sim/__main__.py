@@ -306,7 +306,8 @@ def main(argv=None):
     if not args.nvm:  # the terminal and the window keep saves in the person's file
         from sim import nvm
 
-        why = nvm.refusal(nvm.default_path())
+        args.nvm = nvm.default_path(guest=bool(args.link and args.link[0] == "join"))
+        why = nvm.refusal(args.nvm)
         if why:
             fail("the saves file %s; move it away, or give --nvm a new file" % why)
     if args.window:

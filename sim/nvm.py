@@ -21,12 +21,14 @@ import save_store
 SIZE = 4096
 
 
-def default_path():
-    """Where the interactive simulator keeps its saves, per user."""
+def default_path(guest=False):
+    """Where the interactive simulator keeps its saves, per user; a
+    simulator joining a linked game (``guest``) keeps its own, so a host
+    and a guest on one machine never write one store."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state"
     )
-    return os.path.join(base, "elevator-console", "nvm.bin")
+    return os.path.join(base, "elevator-console", "nvm-guest.bin" if guest else "nvm.bin")
 
 
 def is_store(data, size=SIZE):

@@ -14,6 +14,8 @@ An unlit character is always a space. ``fit`` picks the largest of them
 (``MODES``) that fits a terminal of a given size with lines to spare.
 """
 
+import os
+
 from PIL import Image
 
 ON = (170, 220, 255)  # the bluish white of a typical SSD1306
@@ -35,6 +37,28 @@ def image(panel, scale=4):
 
 def save_png(panel, path, scale=4):
     image(panel, scale).save(path)
+
+
+def screenshot(panel, folder, scale=4):
+    """The panel as the next ``sim-N.png`` in ``folder``; returns its path.
+    The name is taken with O_EXCL before the picture is written, so two
+    simulators in one folder never write the same file (OSError if the
+    folder cannot be written)."""
+    n = 1
+    while True:
+        path = os.path.join(folder, "sim-%d.png" % n)
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            n += 1
+            continue
+        os.close(fd)
+        try:
+            save_png(panel, path, scale)
+        except OSError:
+            os.unlink(path)
+            raise
+        return path
 
 
 def _rows(src):

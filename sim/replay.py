@@ -95,11 +95,15 @@ def keep_game(app, now):
         app.saves.commit()
 
 
-def session_end(watch, out_path, write):
+def session_end(watch, out_path, write, saves=None):
     """A simulator session is over: ``write`` the last game's replay line
-    (nothing when no game was played) and put it in ``out_path`` if given.
+    and put it in ``out_path`` if given: the game this session played,
+    else the last finished game the store keeps (``saves``: a session
+    quit on its title still says it); nothing when there is neither.
     Returns an error line (the file could not be written), else None."""
     line = watch.line()
+    if line is None and saves is not None and saves.last is not None:
+        line = "last game: " + record_line(saves.last)
     if line is None:
         return None
     write(line + "\n")

@@ -330,14 +330,6 @@ class Screen:
         return ["\x1b[2K" + line for line in laid]
 
 
-def _png_path(folder):
-    """The next ``sim-N.png`` in ``folder`` that is not there yet."""
-    n = 1
-    while os.path.exists(os.path.join(folder, "sim-%d.png" % n)):
-        n += 1
-    return os.path.join(folder, "sim-%d.png" % n)
-
-
 def _emit(fd, text):
     """Write ``text`` to ``fd`` if it is still there."""
     try:
@@ -422,8 +414,8 @@ def run(args):
             _emit(out_fd, "recorded %d frames to %s\n" % (recorder.save(), args.gif))
         except OSError as e:
             error = "cannot write %s: %s" % (args.gif, e.strerror)
-    error = session_end(watch, getattr(args, "replay_out", None),
-                        lambda t: _emit(out_fd, t)) or error  # fmt: skip
+    error = session_end(watch, getattr(args, "replay_out", None), lambda t: _emit(out_fd, t),
+                        app.saves if app is not None else None) or error  # fmt: skip
     if error:
         _emit(2, "sim: error: %s\n" % error)
         return status or 2
@@ -444,12 +436,11 @@ def _loop(args, hw, app, screen, watch, got):
             if key == "v":
                 screen.switch()
             elif key == "p":
-                path = _png_path(os.getcwd())
                 try:
-                    render.save_png(hw.panel, path, args.scale)
+                    path = render.screenshot(hw.panel, os.getcwd(), args.scale)
                     screen.say("PNG written: " + os.path.abspath(path))
                 except OSError as e:
-                    screen.say("PNG not written: %s: %s" % (path, e.strerror))
+                    screen.say("PNG not written in %s: %s" % (os.getcwd(), e.strerror))
             elif hw.three and key in _PHYSICAL:
                 hw.physical(*_PHYSICAL[key])
             elif key in _KEYS:

@@ -11,25 +11,58 @@ them: only while its sound setting is on (``App.beep`` calls the HAL's
 ``tone`` only then). Where the mixer cannot open (no audio device) the
 window stays silent, without an error.
 
-When the window closes, the last game's replay line is printed on stdout
-(``last game: ELEVATOR-REPLAY 1 ...``; nothing when no game was played;
-``--replay-out FILE`` writes it to FILE too). What the console prints on
-its serial console meanwhile is not shown.
+Where no audio device opens (no sound card), the window says so in one
+line on stderr instead of the sound library's own messages (ALSA's run
+to a dozen lines).
+
+Under the panel a line gives the keys (``p`` writes the panel as the
+next ``sim-N.png`` in the current folder, and the line then says where);
+the window's title says them too.
+
+When the window closes (or ``q``), the last game's replay line is
+printed on stdout (``last game: ELEVATOR-REPLAY 1 ...``; nothing when no
+game was played; ``--replay-out FILE`` writes it to FILE too). What the
+console prints on its serial console meanwhile is not shown. SIGTERM and
+SIGHUP close it the same way, the game kept, with exit status 143 or 129
+(128 plus the signal's number, as a shell reports it).
 """
 
 import contextlib
 import io
 import os
+import signal
 import sys
+import tempfile
+import time
 from array import array
 
 from app import App
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from sim import render
 from sim.hal import SimHAL
 from sim.replay import GameWatch, keep_game, session_end
 
 ON = (170, 220, 255)
 VOLUME = 0.25  # of full scale: a piezo's beep, not an alarm
+HINTS = "arrows  z=A  x=B  Enter=START  s=SELECT  p=PNG  q=quit"
+HINTS_THREE = "j/k/l = the buttons (held: a long press)  p=PNG  q=quit"
+STRIP = 22  # pixels under the panel for the key line
+SAID_S = 6  # how long a message (where the PNG went) stays on that line
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """The C libraries' own messages on file descriptor 2 (ALSA's, when
+    the mixer finds no sound card) kept from the terminal."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 def square_wave(freq, ms, rate, fmt=-16, channels=1, volume=VOLUME):
@@ -117,11 +150,22 @@ def run(args, frames=None, feed=None):
         else:
             app.start(args.game, args.players, args.seed, args.variant)
         pygame.mixer.pre_init(22050, -16, 1, 512)  # a piezo's beeps: mono, little delay
-        pygame.init()
-        speaker = Speaker(pygame)
+        with _quiet_stderr():
+            pygame.init()
+            speaker = Speaker(pygame)
+        if speaker.mixer is None:
+            sys.stderr.write("sim: no sound: no audio device opened\n")
         hw.speaker = speaker
         run.speaker = speaker  # for tests
-        screen = _loop(args, pygame, hw, app, watch, frames, feed)
+        got = []  # the ending signal's exit status, once one came
+        old = {}
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            old[sig] = signal.signal(sig, lambda signum, frame: got.append(128 + signum))
+        try:
+            screen = _loop(args, pygame, hw, app, watch, frames, feed, got)
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
         keep_game(app, hw.ticks_ms())  # closed: the game is kept
     if frames is not None:
         run.last = (app, screen)  # for tests: the app and the last frame shown
@@ -132,20 +176,42 @@ def run(args, frames=None, feed=None):
             print("recorded %d frames to %s" % (recorder.save(), args.gif))
         except OSError as e:
             error = "cannot write %s: %s" % (args.gif, e.strerror)
-    error = session_end(watch, getattr(args, "replay_out", None), sys.stdout.write) or error
+    error = session_end(watch, getattr(args, "replay_out", None), sys.stdout.write,
+                        app.saves) or error  # fmt: skip
     sys.stdout.flush()
     if error:
         sys.stderr.write("sim: error: %s\n" % error)
-        return 2
-    return 0
+        return got[0] if got else 2
+    return got[0] if got else 0
 
 
-def _loop(args, pygame, hw, app, watch, frames, feed):
-    """Frames until the window closes (or ``frames`` have run); returns a
-    copy of the window's last picture."""
+def _loop(args, pygame, hw, app, watch, frames, feed, got):
+    """Frames until the window closes, q, a signal (``got``) or ``frames``
+    have run; returns a copy of the window's last picture."""
     scale = args.scale
-    screen = pygame.display.set_mode((hw.width * scale, hw.height * scale))
-    pygame.display.set_caption("Elevator card console")
+    hints = HINTS_THREE if hw.three else HINTS
+    panel = (hw.width * scale, hw.height * scale)
+    screen = pygame.display.set_mode((panel[0], panel[1] + STRIP))
+    pygame.display.set_caption("Elevator card console   " + hints)
+    try:
+        font = pygame.font.Font(None, 18)
+    except Exception:  # noqa: BLE001 - no font support: the title bar has the keys
+        font = None
+    said = ["", 0.0]  # a message for the key line, and until when
+
+    def strip():
+        screen.fill((24, 24, 24), (0, panel[1], panel[0], STRIP))
+        text = said[0] if time.monotonic() < said[1] else hints
+        if font is not None:
+            img = font.render(text, True, (200, 200, 200))
+            if img.get_width() > panel[0] - 8:  # a long path: its end shows
+                img = img.subsurface((img.get_width() - panel[0] + 8, 0, panel[0] - 8,
+                                      img.get_height()))  # fmt: skip
+            screen.blit(img, (4, panel[1] + (STRIP - img.get_height()) // 2))
+        pygame.display.flip()
+        return text
+
+    shown = strip()
     keymap = {
         pygame.K_UP: UP,
         pygame.K_DOWN: DOWN,
@@ -167,9 +233,19 @@ def _loop(args, pygame, hw, app, watch, frames, feed):
         if feed is not None:
             feed(frame, pygame)
         frame += 1
+        if got:
+            return screen.copy()
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_q):
                 return screen.copy()
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_p:
+                try:
+                    path = render.screenshot(hw.panel, os.getcwd(), args.scale)
+                    said[0] = "PNG written: " + os.path.abspath(path)
+                except OSError as e:
+                    said[0] = "PNG not written: " + e.strerror
+                said[1] = time.monotonic() + SAID_S
+                continue
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 down = ev.type == pygame.KEYDOWN
                 now = hw.ticks_ms()
@@ -186,7 +262,9 @@ def _loop(args, pygame, hw, app, watch, frames, feed):
                 for v in row:
                     rgb += bytes(ON) if v else b"\0\0\0"
             img = pygame.image.frombuffer(bytes(rgb), (hw.width, hw.height), "RGB")
-            screen.blit(pygame.transform.scale(img, screen.get_size()), (0, 0))
-            pygame.display.flip()
+            screen.blit(pygame.transform.scale(img, panel), (0, 0))
+            shown = strip()
+        elif (said[0] if time.monotonic() < said[1] else hints) != shown:
+            shown = strip()
         clock.tick(50)
     return screen.copy()

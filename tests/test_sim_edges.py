@@ -205,3 +205,14 @@ def test_linkplay_host_alone_says_no_guest_came():
     r = subprocess.run([sys.executable, "-m", "sim.linkplay", "--role", "host", "--wait", "1"],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert r.returncode == 2 and "no guest joined" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_joining_simulator_keeps_its_own_store_by_default(tmp_path, monkeypatch):
+    """A host and a guest started on one machine without --nvm never
+    write one store (issue 29, 12)."""
+    from sim import nvm
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    host, guest = nvm.default_path(), nvm.default_path(guest=True)
+    assert host != guest and os.path.dirname(host) == os.path.dirname(guest)
+    assert host.startswith(str(tmp_path)) and guest.endswith("nvm-guest.bin")

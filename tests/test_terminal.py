@@ -611,10 +611,14 @@ def test_at_80x24_the_table_reads_as_text(sim, game, profile):
     s = sim(["--profile", profile, "--game", game, "--players", str(players),
              "--seed", str(deal), "--pace", "0", "--keys", "SELECT"], 80, 24)  # fmt: skip
 
+    def has(lines, want):  # words in order, side by side on one line
+        n = len(want)
+        return any(got[i : i + n] == want for got in (x.split() for x in lines)
+                   for i in range(len(got) - n + 1))  # fmt: skip
+
     def reads(vt):
         lines = vt.lines()
-        text = "\n".join(lines)
-        if not all(w in text for w in words):
+        if not all(has(lines, w.split()) for w in words):
             return False
         if not tokens:
             return True
@@ -629,3 +633,53 @@ def test_at_80x24_the_table_reads_as_text(sim, game, profile):
     assert s.vt.overflow == 0 and s.vt.scrolls == 0
     # the 80x24 capture, for the closing note and a reader of the test's log
     print("\n%s %s at 80x24:\n%s" % (game, profile, s.vt.text()))
+
+
+def test_q_on_the_title_prints_the_stores_last_game(sim, tmp_path):
+    """A game finished in an earlier session: quitting on the title still
+    prints its line, from the store (as the console prints it at start)."""
+    from sim import autopilot
+
+    done = Session(game="roller-coaster", players=2, seed=12, deal=12, pace_ms=0,
+                   nvm_path=str(tmp_path / "nvm.bin"))  # fmt: skip
+    assert autopilot.play_to_results(done)
+    done.app.saves.commit()
+    want = replay.record_line(done.app.saves.last)
+    s = sim([], 80, 24)
+    assert s.pump(10, lambda vt: "New game" in vt.text()), s.vt.text()
+    s.send("q")
+    assert s.wait() == 0
+    after = s.raw[s.raw.rfind(b"\x1b[?1049l") :]
+    assert ("last game: " + want).encode() in after, after
+
+
+def test_two_screenshots_in_one_folder_never_share_a_name(tmp_path, monkeypatch):
+    """p pressed in two simulators at once: each name is taken before its
+    picture is written (O_EXCL), so a second writer moves on."""
+    from sim.ssd1306 import SSD1306Panel
+
+    panel = SSD1306Panel(128, 64)
+    first = render.screenshot(panel, str(tmp_path), 1)
+    real_open = os.open
+
+    def racing_open(path, flags, mode=0o777):  # another simulator takes sim-2 first
+        if path.endswith("sim-2.png") and not os.path.exists(path):
+            os.close(real_open(path, os.O_CREAT | os.O_WRONLY, 0o644))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", racing_open)
+    second = render.screenshot(panel, str(tmp_path), 1)
+    assert os.path.basename(first) == "sim-1.png" and os.path.basename(second) == "sim-3.png"
+    assert (tmp_path / "sim-2.png").stat().st_size == 0  # the other's, left to it
+
+
+def test_python_m_sim_runs_from_any_folder(tmp_path):
+    import sysconfig
+
+    pth = os.path.join(sysconfig.get_paths()["purelib"], "elevator-console.pth")
+    if not os.path.exists(pth):
+        pytest.skip("this python is not make's venv (make puts the checkout on its path)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run([sys.executable, "-m", "sim", "--version"], cwd=str(tmp_path),
+                       capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+    assert r.returncode == 0 and r.stdout.startswith("elevator card console"), r.stderr

@@ -110,7 +110,48 @@ def test_no_audio_device_stays_silent(tmp_path, monkeypatch, capsys):
     assert window.run(args, frames=30, feed=_tap_a) == 0
     app, _ = window.run.last
     assert app.hw.tones == [(220, 60)] and window.run.speaker.mixer is None
-    assert window.run.speaker.played == [] and capsys.readouterr().err == ""
+    # one line says so (the sound library's own messages, ALSA's dozen lines, are kept back)
+    assert window.run.speaker.played == []
+    assert capsys.readouterr().err == "sim: no sound: no audio device opened\n"
+
+
+def test_the_c_libraries_noise_is_kept_from_the_terminal(capfd):
+    with window._quiet_stderr():
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
+
+
+def test_the_window_names_its_keys_and_p_writes_a_png(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = parse_args(RC1 + ["--nvm", str(tmp_path / "nvm.bin")])
+    (tmp_path / "sim-1.png").write_bytes(b"another's")  # taken: the next name is used
+
+    def press_p(frame, pygame):
+        if frame == 20:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p))
+
+    assert window.run(args, frames=30, feed=press_p) == 0
+    _, screen = window.run.last
+    assert screen.get_size() == (128 * 4, 64 * 4 + window.STRIP)  # the panel, then the keys
+    strip = {screen.get_at((x, 64 * 4 + y))[:3] for x in range(0, 400, 2) for y in range(4, 18)}
+    assert len(strip) > 2  # the key line's words are drawn there
+    assert (tmp_path / "sim-1.png").read_bytes() == b"another's"
+    assert (tmp_path / "sim-2.png").stat().st_size > 100
+
+
+def test_sigterm_closes_the_window_with_status_143(tmp_path):
+    import signal
+
+    args = parse_args(RC1 + ["--nvm", str(tmp_path / "nvm.bin")])
+
+    def terminate(frame, pygame):
+        if frame == 5:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    before = signal.getsignal(signal.SIGTERM)
+    assert window.run(args, frames=300, feed=terminate) == 128 + signal.SIGTERM
+    assert signal.getsignal(signal.SIGTERM) is before  # the handler given back
 
 
 # -- the replay line when the window closes ---------------------------------------
