@@ -121,3 +121,43 @@ def test_the_feathers_setup_says_how_to_deal():
     s.press("A")  # Color Elevator's setup
     assert type(s.screen).__name__ == "Setup"
     assert "HOLD B PLAY" in s.screen.help.text(), s.screen.help.text()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_the_mark_of_the_seat_to_play_never_touches_the_seat_before(profile, players):
+    """ "P1:2+4@P3:4+4" ran two seats together: a space comes before the
+    mark wherever the line has room (up to eight seats on 128x64, five on
+    128x32)."""
+    s = Session(profile, "bastard", players, 4, pace_ms=300)
+    t = s.screen
+    seen = set()
+    s.press("SELECT", settle=False)  # pass: the others play in turn, the mark going round
+    for _ in range(600):
+        s.frame()
+        line = t.view.status.text().rstrip()
+        at = line.find("@")
+        if at >= 0:
+            seen.add(line[at + 1 : at + 3])
+        if at > 0 and not (profile.startswith("feather") and players > 5):
+            assert line[at - 1] == " ", line
+        if t.turns.my_turn() or t.state.is_over():
+            break
+    assert len(seen) >= 2, seen  # the mark was seen on two seats at least
+
+
+def test_no_setup_row_reaches_the_scroll_mark():
+    """ "Per seat >" touched the menu's scroll mark: every row of every
+    setup ends a column before it."""
+    s = Session("pico-128x64", pace_ms=0)
+    s.press("A")
+    for _info in games.CATALOGUE:
+        s.press("A")
+        setup = s.screen
+        for others in range(5):  # each choice of the Others row, By seat the last
+            setup.others = others
+            setup._build_rows()
+            for item in setup._items():
+                assert 10 + 6 * len(item) < 124, item  # the mark is at x=124
+        s.press("B")
+        s.press("DOWN")
