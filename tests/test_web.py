@@ -53,6 +53,28 @@ def _differ(snap, name, profile="pico-128x64"):
     return n
 
 
+def replayed(line):
+    """The simulator's replay of ``line`` (a Session), played to its last move."""
+    from sim.headless import Session
+    from sim.replay import parse_line
+
+    sim = Session(record=parse_line(line), pace_ms=0)
+    for _ in range(5000):
+        if sim.screen.done():
+            break
+        sim.frame()
+    assert sim.screen.done() and not sim.screen.error
+    return sim
+
+
+def differs_from(snap, want):
+    """Pixels of a 128x64 snap (MONO_HLSB) that differ from ``want`` (a byte
+    a pixel, as ``golden.pixels`` gives)."""
+    got = bytes.fromhex(snap["hex"])
+    return sum(1 for i in range(128 * 64) if bool(got[i // 128 * 16 + i % 128 // 8]
+               & (0x80 >> (i % 8))) != bool(want[i]))  # fmt: skip
+
+
 def test_the_site_holds_the_runtime_the_page_and_every_module_compiled(site):
     listed = json.load(open(os.path.join(site, "files.json")))
     files = [name for name, _size in listed]
@@ -204,25 +226,17 @@ def test_a_replay_link_plays_the_recorded_game_to_its_end(site, monkeypatch):
 
     from sim import autopilot
     from sim.headless import Session
-    from sim.replay import parse_line, record_line
+    from sim.replay import record_line
 
     s = Session(game="elevator", players=3, deal=11, seed=3, pace_ms=0)
     assert autopilot.play_to_results(s)
     line = record_line(s.app.saves.last)
-    sim = Session(record=parse_line(line), pace_ms=0)
-    for _ in range(5000):
-        if sim.screen.done():
-            break
-        sim.frame()
-    assert sim.screen.done() and not sim.screen.error
+    sim = replayed(line)
     monkeypatch.setenv("WEB_QUERY", "?replay=" + quote(line))
     pace = sim.app.settings.__class__().pace_ms  # the browser's: the default setting
     frames = len(sim.screen.moves) * (pace // 20 + 1) + 100
     snaps, _ = _run(site, [["frames", frames], ["snap", "end"]])
-    want = golden.pixels(sim)
-    got = bytes.fromhex(snaps["end"]["hex"])
-    differ = sum(1 for i in range(128 * 64) if bool(got[i // 128 * 16 + i % 128 // 8]
-                 & (0x80 >> (i % 8))) != bool(want[i]))  # fmt: skip
+    differ = differs_from(snaps["end"], golden.pixels(sim))
     assert differ == 0, differ
     monkeypatch.setenv("WEB_QUERY", "?replay=" + quote(line[:-1] + "0"))  # its check fails
     snaps, _ = _run(site, [["frames", 60], ["snap", "title"]])

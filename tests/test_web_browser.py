@@ -59,7 +59,9 @@ def _browse(url, steps):
 
 
 def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
-    from test_web import _differ
+    from test_web import _differ, differs_from, replayed
+
+    from sim import golden
 
     snaps, done = _browse(served, [
         ["goto", ""], ["wait", 1000], ["snap", "title"],
@@ -81,21 +83,4 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
     assert done["line"] and done["line"][0].startswith("ELEVATOR-REPLAY "), done["line"]
     at = done["replayed"][0]
     assert at and at[0] == at[1] > 20 and not at[2], at
-    assert _replay_end_differs(done["line"][0], snaps["replayed"]) == 0
-
-
-def _replay_end_differs(line, snap):
-    from sim import golden
-    from sim.headless import Session
-    from sim.replay import parse_line
-
-    sim = Session(record=parse_line(line), pace_ms=0)
-    for _ in range(5000):
-        if sim.screen.done():
-            break
-        sim.frame()
-    assert sim.screen.done() and not sim.screen.error
-    want = golden.pixels(sim)
-    got = bytes.fromhex(snap["hex"])
-    return sum(1 for i in range(128 * 64) if bool(got[i // 128 * 16 + i % 128 // 8]
-               & (0x80 >> (i % 8))) != bool(want[i]))  # fmt: skip
+    assert differs_from(snaps["replayed"], golden.pixels(replayed(done["line"][0]))) == 0
