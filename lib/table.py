@@ -222,9 +222,8 @@ class HandTable(Screen):
             return
         self.picked_n = 0
         self.tell(self.me)
-        turns = self.turns
-        turns.begin(now)
-        turns.reveal = turns.covered and self.drawn.count() > 0  # seen before passing on
+        self.turns.begin(now)
+        self.turns.drew(now, self.drawn.count() > 0)
 
     def _undo(self):
         self.picked_n -= 1

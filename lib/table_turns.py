@@ -36,6 +36,14 @@ class Turns:
         s = self.table.state
         return self.covered and not s.is_over() and s.current_player() in self.table.people
 
+    def drew(self, now, drew):
+        """The person's move is made: if it drew cards and the console is
+        to be passed, the drawer sees them for 3 s (or until A) before the
+        cover comes."""
+        self.reveal = self.covered and drew
+        if self.reveal:
+            self.wait_until = ticks_add(now, 3000)
+
     def uncover(self, now):
         """A was pressed while the console is to be passed: the drawer has
         seen their card (the cover comes), or the person to play has it
@@ -73,6 +81,9 @@ class Turns:
         """The seat to play moves when it is not the person's: a computer
         player, or a linked guest whose action has come."""
         t = self.table
+        if self.reveal and ticks_diff(now, self.wait_until) >= 0:
+            self.reveal = False  # the drawer's hand goes behind the cover by itself
+            t.render()
         s = t.state
         link = t.link
         if link is not None and link.tick(t, now):

@@ -79,6 +79,8 @@ class HandView:
             self.msg.set(lost)
         elif wait:
             self.msg.set("PASS TO P%d - PRESS A" % (s.current_player() + 1))
+        elif turns.reveal and self.help is None:  # no key line: the message says it
+            self.msg.set(table.message[:24] + app.legend(" {A} HIDE"))
         elif self.help is None and not table.message and table.turns.my_turn():
             self.msg.set(app.legend(table.help_text()))
         else:

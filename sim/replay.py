@@ -102,18 +102,22 @@ def session_end(watch, out_path, write, saves=None):
     quit on its title still says it); nothing when there is neither.
     Returns an error line (the file could not be written), else None."""
     line = watch.line()
-    if line is None and saves is not None and saves.last is not None:
-        line = "last game: " + record_line(saves.last)
+    if watch.table is None and saves is not None and saves.last is not None:
+        line = "last game: " + record_line(saves.last)  # none played in this session
     if line is None:
         return None
-    write(line + "\n")
-    if out_path:
+    error = None
+    if out_path:  # first: the file is written even when the terminal has gone
         try:
             with open(out_path, "w") as f:
                 f.write(line[line.index("ELEVATOR-REPLAY") :] + "\n")
         except OSError as e:
-            return "cannot write %s: %s" % (out_path, e.strerror)
-    return None
+            error = "cannot write %s: %s" % (out_path, e.strerror)
+    try:
+        write(line + "\n")
+    except OSError:
+        pass  # stdout has gone (a hang-up): the file, if asked for, has the line
+    return error
 
 
 def load_record(path):

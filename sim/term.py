@@ -439,8 +439,8 @@ def _loop(args, hw, app, screen, watch, got):
                 try:
                     path = render.screenshot(hw.panel, os.getcwd(), args.scale)
                     screen.say("PNG written: " + os.path.abspath(path))
-                except OSError as e:
-                    screen.say("PNG not written in %s: %s" % (os.getcwd(), e.strerror))
+                except OSError as e:  # (the folder may have gone: no getcwd here)
+                    screen.say("PNG not written: %s" % e.strerror)
             elif hw.three and key in _PHYSICAL:
                 hw.physical(*_PHYSICAL[key])
             elif key in _KEYS:

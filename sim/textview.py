@@ -63,6 +63,9 @@ def _grid_runs(grid, x0, y0, scale, inverse, out):
     x0 += grid.x * scale
     y0 += grid.y * scale
     if bmp is ui_glyphs.CARDS:
+        if grid.height == 1:  # a half card over a cell: the pyramid's cursor
+            out.append(Run(x0, y0, th, "", "cursor"))
+            return
         for col in range(grid.width):
             for row in range(0, grid.height - 1, 2):
                 got = card_text(grid[col, row], grid[col, row + 1])
@@ -118,7 +121,14 @@ def runs(root):
 def _lines(runs):
     """Runs grouped into the panel's lines, top to bottom: runs whose
     middles are within 3 pixels share a line (a card and the word beside
-    it). Each line: [middle y, runs left to right]."""
+    it). Each line: [middle y, runs left to right]. A cursor drawn over a
+    cell takes no room: the run it covers is drawn inverse."""
+    cursors = [r for r in runs if r.kind == "cursor"]
+    runs = [r for r in runs if r.kind != "cursor"]
+    for c in cursors:  # the word nearest it on its line, a cell's width at most
+        near = [r for r in runs if abs(r.y + r.h / 2 - c.y - c.h / 2) <= 3 and abs(r.x - c.x) <= 8]
+        if near:
+            min(near, key=lambda r: abs(r.x - c.x)).inverse = True
     lines = []
     for r in sorted(runs, key=lambda r: 2 * r.y + r.h):
         mid = r.y + r.h / 2
@@ -167,12 +177,15 @@ def lay_out(runs, width, height, cols, rows, colour=True):
                 start = max(int(r.x / px + 0.5), end)
                 starts.append(start)
                 end = start + len(r.text) + (gap if r.kind == "card" else 1)
-            if end - 1 <= cols:
+            if starts[-1] + len(line[-1].text) <= cols:
                 break
-        # when a line is still too long its runs are pushed left, then cut
-        over = end - 1 - cols
-        if over > 0:
-            starts = [max(0, s - over) for s in starts]
+        # still too long: laid out from the right edge leftwards, each run before
+        # the next; what reaches past the left edge is cut there
+        if starts[-1] + len(line[-1].text) > cols:
+            nxt = cols + 1
+            for i in range(len(line) - 1, -1, -1):
+                starts[i] = min(starts[i], nxt - 1 - len(line[i].text))
+                nxt = starts[i]
         for r, start in zip(line, starts):
             style = ""
             if r.kind == "card" and r.red:
@@ -180,7 +193,7 @@ def lay_out(runs, width, height, cols, rows, colour=True):
             elif r.inverse:
                 style = "\x1b[7m"
             for i, ch in enumerate(r.text):
-                if 0 <= start + i < cols:
+                if 0 <= start + i < cols and cells[start + i][0] == " ":
                     cells[start + i] = (ch, style)
         text = []
         cur = ""

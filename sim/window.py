@@ -159,9 +159,9 @@ def run(args, frames=None, feed=None):
         run.speaker = speaker  # for tests
         got = []  # the ending signal's exit status, once one came
         old = {}
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            old[sig] = signal.signal(sig, lambda signum, frame: got.append(128 + signum))
         try:
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                old[sig] = signal.signal(sig, lambda signum, frame: got.append(128 + signum))
             screen = _loop(args, pygame, hw, app, watch, frames, feed, got)
         finally:
             for sig, handler in old.items():
@@ -173,16 +173,25 @@ def run(args, frames=None, feed=None):
     error = None
     if recorder is not None:
         try:
-            print("recorded %d frames to %s" % (recorder.save(), args.gif))
+            n = recorder.save()
         except OSError as e:
             error = "cannot write %s: %s" % (args.gif, e.strerror)
-    error = session_end(watch, getattr(args, "replay_out", None), sys.stdout.write,
-                        app.saves) or error  # fmt: skip
-    sys.stdout.flush()
+        else:
+            _print("recorded %d frames to %s\n" % (n, args.gif))
+    error = session_end(watch, getattr(args, "replay_out", None), _print, app.saves) or error
     if error:
         sys.stderr.write("sim: error: %s\n" % error)
         return got[0] if got else 2
     return got[0] if got else 0
+
+
+def _print(text):
+    """``text`` on stdout, if it is still there (a hang-up takes it)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError:
+        pass
 
 
 def _loop(args, pygame, hw, app, watch, frames, feed, got):

@@ -83,7 +83,9 @@ def check_reveal(table):
     assert set(_hand_tiles(table)) != {ui_glyphs.BLANK}, "the drawer's hand is hidden"
     assert table.view.bar.hidden
     said = table.view.msg.text()
-    if " DREW " in said:  # (a move that also made another seat draw says that instead)
+    if table.view.help is None:  # no key line: the message line says A hides the hand
+        assert said.rstrip().endswith(" HIDE"), said
+    elif " DREW " in said:  # (a move that also made another seat draw says that instead)
         named = said.split(" DREW ")[1].split()[0]
         assert named not in ("A", "CARD") and not named.isdigit(), said
 
@@ -202,3 +204,29 @@ def test_a_game_with_friends_is_saved_and_resumed_behind_the_cover(tmp_path, pro
         assert sorted(r.cursor.choices) == sorted(r.state.hands[seat].to_list())
     seen = {"covers": 0, "hands": set()}
     play_out(back, seen)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_drawers_hand_goes_behind_the_cover_by_itself(profile):
+    """A drawer who passes the console without pressing A: 3 s later the
+    cover comes by itself, as it did at once before the reveal."""
+    s = Session(profile=profile, seed=11, pace_ms=0)
+    open_with_friends(s, "color-elevator", 3, [1])
+    for _ in range(400):
+        t = s.screen
+        if t.turns.passing() and t.turns.reveal:
+            break
+        if t.turns.passing():
+            s.press("A")
+        elif not autopilot.play_turn(s):
+            s.settle()
+    else:
+        raise AssertionError("no draw before a pass in 400 steps")
+    assert set(_hand_tiles(t)) != {ui_glyphs.BLANK}
+    for _ in range(140):  # 2.8 s of frames: still shown
+        s.frame()
+    assert t.turns.reveal
+    for _ in range(15):  # past 3 s
+        s.frame()
+    assert not t.turns.reveal
+    check_cover(t)

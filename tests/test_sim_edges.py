@@ -216,3 +216,21 @@ def test_a_joining_simulator_keeps_its_own_store_by_default(tmp_path, monkeypatc
     host, guest = nvm.default_path(), nvm.default_path(guest=True)
     assert host != guest and os.path.dirname(host) == os.path.dirname(guest)
     assert host.startswith(str(tmp_path)) and guest.endswith("nvm-guest.bin")
+
+
+def test_a_gone_terminal_still_gets_the_replay_line_into_its_file(tmp_path):
+    """SIGHUP with stdout gone: writing the line raises, the file is
+    written first all the same, and nothing escapes."""
+
+    class Watch:
+        table = object()
+
+        def line(self):
+            return "last game: ELEVATOR-REPLAY 1 00 0000"
+
+    def gone(text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    out = tmp_path / "last.txt"
+    assert replay.session_end(Watch(), str(out), gone) is None
+    assert out.read_text() == "ELEVATOR-REPLAY 1 00 0000\n"

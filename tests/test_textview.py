@@ -66,3 +66,22 @@ def test_cards_read_with_suits_and_red_is_marked_with_and_without_colour():
     assert "\x1b[31mJ\u2665" in coloured and "\x1b[31mJ\u2660" not in coloured
     assert "\x1b[4mJ\u2665" in plain and "\x1b[4mJ\u2660" not in plain  # underlined: red
     assert textview.plain(coloured).split() == ["J\u2665", "J\u2660"]
+
+
+def test_the_pyramids_cursor_marks_its_card_inverse(screens):
+    w, h, runs = screens["table-elevator-solitaire"]
+    text = "".join(textview.lay_out(runs, w, h, 64, h // 4))
+    if h == 64:  # the 128x64 pyramid: a half card over the chosen cell
+        assert text.count("\x1b[7m") == 1, text
+    else:  # 128x32: the free cards in a row, the bar under the chosen one
+        assert "^^" in textview.plain(text)
+
+
+def test_a_line_too_long_is_cut_at_its_left_never_overlapped():
+    long = textview.Run(0, 0, 6, "A" * 38)
+    tail = textview.Run(120, 0, 6, "XYZ")
+    line = "".join(textview.plain(x) for x in textview.lay_out([long, tail], 128, 64, 40, 10))
+    assert len(line) <= 40 and line.endswith(" XYZ") and line.count("A") == 36, line
+    hand = [textview.Run(4 + 11 * i, 0, 14, "10\u2660", "card") for i in range(11)]
+    line = "".join(textview.plain(x) for x in textview.lay_out(hand, 128, 64, 33, 10))
+    assert len(line) <= 33 and line.endswith("10\u2660"), line  # the last card whole
