@@ -49,6 +49,21 @@ FRAME_S = 0.002  # a frame of the real clock: fast, but the links' timeouts hold
 STALL_S = 15.0
 
 
+def _patience(factor):
+    """The times after which a silent console counts as gone (a guest's
+    host: lost, then ended; a host's guest: lost), ``factor`` times the
+    board's. A test machine running a whole suite beside these processes
+    can starve one of them for seconds, which no board does; the timings
+    themselves are tested on virtual time (tests/test_link_guest.py,
+    tests/test_link_host.py)."""
+    import link_guest
+    import link_peers
+
+    link_guest._QUIET_MS = int(link_guest._QUIET_MS * factor)
+    link_guest._GIVE_UP_MS = int(link_guest._GIVE_UP_MS * factor)
+    link_peers._QUIET_MS = int(link_peers._QUIET_MS * factor)
+
+
 def _session(seed, link):
     from sim.headless import Session
 
@@ -101,6 +116,7 @@ def run_host(a):
     import games
     from sim import autopilot
 
+    _patience(a.patience)
     s = _session(a.seed, ("host", a.serial or 0))
     _choose(s, "Host game")
     host = s.app.link
@@ -207,6 +223,7 @@ def run_guest(a):
     import link_guest
     from sim import autopilot
 
+    _patience(a.patience)
     real_init = link_guest.Guest.__init__
 
     def init(self, *args):
@@ -382,6 +399,9 @@ def main(argv=None):
                    help="with --uart: each byte on the cable has a bit flipped with "
                    "probability P, and a random byte after it with probability P")  # fmt: skip
     p.add_argument("--serial", help=argparse.SUPPRESS)  # a role's serial port (with --uart)
+    p.add_argument("--patience", type=float, default=1.0, metavar="F",
+                   help="a silent console counts as gone after F times the board's time "
+                   "(a loaded test machine starves processes; default 1)")  # fmt: skip
     p.add_argument("--out")
     a = p.parse_args(argv)
     if a.role == "host":
@@ -403,7 +423,8 @@ def main(argv=None):
         p.error("--noise: a probability, 0..0.2, with --uart")
     ends, noise = _cable(a.noise, a.seed) if a.uart else ((None, None), {})
     tmp = tempfile.mkdtemp(prefix="linkplay-")
-    me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout)]
+    me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout), "--patience",
+          str(a.patience)]  # fmt: skip
     port_file = os.path.join(tmp, "port")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=ROOT)
     procs = [subprocess.Popen(me + ["--role", "host", "--game", a.game, "--players",

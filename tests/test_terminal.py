@@ -349,7 +349,7 @@ def _assert_fits(vt):
 def test_the_panel_fits_the_terminal_with_its_key_line(sim, cols, rows, draw):
     s = sim(["--view", "pixels"], cols, rows)
     picture = draw(_title())
-    assert s.pump(10, _shows(picture, help_line(cols))), s.vt.text() + s.stderr()
+    assert s.pump(30, _shows(picture, help_line(cols))), s.vt.text() + s.stderr()
     _assert_fits(s.vt)
     assert len(picture) + 2 <= rows and all(len(line) <= cols for line in picture)
 
@@ -357,7 +357,7 @@ def test_the_panel_fits_the_terminal_with_its_key_line(sim, cols, rows, draw):
 def test_a_resize_redraws_at_once_without_a_key(sim):
     s = sim(["--view", "pixels"], 80, 24)
     title = _title()
-    assert s.pump(10, _shows(render.braille(title), help_line(80))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(title), help_line(80))), s.vt.text()
     steps = [
         ((132, 43), render.half_blocks(title)),
         ((100, 40), render.quadrants(title)),
@@ -365,28 +365,32 @@ def test_a_resize_redraws_at_once_without_a_key(sim):
     ]
     for (cols, rows), picture in steps:
         s.resize(cols, rows)
-        assert s.pump(3, _shows(picture, help_line(cols))), "%dx%d:\n%s" % (cols, rows, s.vt.text())
+        assert s.pump(30, _shows(picture, help_line(cols))), "%dx%d:\n%s" % (
+            cols,
+            rows,
+            s.vt.text(),
+        )
         _assert_fits(s.vt)
     s.resize(50, 12)  # too small for any picture: the text view instead
-    assert s.pump(3, lambda vt: "New game" in vt.text()), s.vt.text()
+    assert s.pump(30, lambda vt: "New game" in vt.text()), s.vt.text()
     assert "\u2800" not in s.vt.text() and not any(c in s.vt.text() for c in "\u2580\u2584\u2588")
     _assert_fits(s.vt)
     s.resize(30, 10)  # too small for either: it says what it needs
     want = "at least 40x12 (now 30x10)"
-    assert s.pump(3, lambda vt: vt.lines()[0] == want), s.vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[0] == want), s.vt.text()
     _assert_fits(s.vt)
     s.resize(80, 24)  # large enough again: the panel comes back
-    assert s.pump(3, _shows(render.braille(title), help_line(80))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(title), help_line(80))), s.vt.text()
     s.send("q")
     assert s.wait() == 0
 
 
 def test_too_small_from_the_start_then_grown(sim):
     s = sim([], 40, 10)
-    assert s.pump(10, lambda vt: vt.lines()[0] == "at least 40x12 (now 40x10)"), s.vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[0] == "at least 40x12 (now 40x10)"), s.vt.text()
     _assert_fits(s.vt)
     s.resize(40, 12)  # the least that fits: the text view and both lines
-    assert s.pump(3, lambda vt: vt.lines()[10] == help_line(40) and "ELEVATOR" in vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[10] == help_line(40) and "ELEVATOR" in vt.text()
                   and "Statistics" in vt.text()), s.vt.text()  # fmt: skip
     _assert_fits(s.vt)
 
@@ -396,13 +400,13 @@ def test_v_switches_between_text_and_pixels(sim):
     the pixels (braille, the largest that fits), v again the text."""
     s = sim([], 80, 24)
     title = _title()
-    assert s.pump(10, lambda vt: "New game" in vt.text() and "POCKET CARD CONSOLE" in vt.text()
+    assert s.pump(30, lambda vt: "New game" in vt.text() and "POCKET CARD CONSOLE" in vt.text()
                   and help_line(80) in vt.lines()), s.vt.text()  # fmt: skip
     _assert_fits(s.vt)
     s.send("v")
-    assert s.pump(3, _shows(render.braille(title), help_line(80))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(title), help_line(80))), s.vt.text()
     s.send("v")
-    assert s.pump(3, lambda vt: "New game" in vt.text() and "\u2800" not in vt.text())
+    assert s.pump(30, lambda vt: "New game" in vt.text() and "\u2800" not in vt.text())
     s.resize(132, 43)  # asked for the text: it stays text at any size
     s.pump(0.3)
     assert "Statistics" in s.vt.text() and not any(c in s.vt.text() for c in "\u2580\u2584")
@@ -412,36 +416,36 @@ def test_v_switches_between_text_and_pixels(sim):
 
 def test_a_large_terminal_shows_the_pixels_by_default(sim):
     s = sim([], 132, 43)
-    assert s.pump(10, _shows(render.half_blocks(_title()), help_line(132))), s.vt.text()
+    assert s.pump(30, _shows(render.half_blocks(_title()), help_line(132))), s.vt.text()
 
 
 def test_the_128x32_panel_takes_half_the_rows(sim):
     s = sim(["--profile", "feather-128x32", "--view", "pixels"], 80, 24)
     title = _title("feather-128x32")
-    assert s.pump(10, _shows(render.quadrants(title), help_line(80, True))), s.vt.text()
+    assert s.pump(30, _shows(render.quadrants(title), help_line(80, True))), s.vt.text()
     _assert_fits(s.vt)
     s.resize(64, 10)
-    assert s.pump(3, _shows(render.braille(title), help_line(64, True))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(title), help_line(64, True))), s.vt.text()
     _assert_fits(s.vt)
 
 
 def test_p_says_where_the_png_went_and_debug_shows_bus_bytes(sim, tmp_path):
     s = sim(["--debug"], 132, 43)  # half blocks: the status line is row 34
-    assert s.pump(10, lambda vt: vt.lines()[33].startswith("bus bytes: last refresh")), s.vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[33].startswith("bus bytes: last refresh")), s.vt.text()
     s.send("p")
     path = os.path.join(os.path.realpath(tmp_path), "sim-1.png")
     said = ("PNG written: " + path)[-132:]
-    assert s.pump(5, lambda vt: vt.lines()[33].endswith(said[3:])), s.vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[33].endswith(said[3:])), s.vt.text()
     assert os.path.getsize(path) > 0
     s.send("p")
-    assert s.pump(5, lambda vt: vt.lines()[33].endswith("sim-2.png")), s.vt.text()
+    assert s.pump(30, lambda vt: vt.lines()[33].endswith("sim-2.png")), s.vt.text()
     s.send("q")
     assert s.wait() == 0
 
 
 def test_no_bus_bytes_for_players(sim):
     s = sim(["--view", "pixels"], 80, 24)
-    assert s.pump(10, _shows(render.braille(_title()), help_line(80))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(_title()), help_line(80))), s.vt.text()
     s.pump(0.3)
     assert "bus bytes" not in s.vt.text()
 
@@ -456,12 +460,12 @@ def test_an_asleep_panel_is_said_and_any_key_wakes_it(sim, tmp_path):
     sv.commit()
     s = sim(["--view", "pixels"], 80, 24)
     title = render.braille(_title())
-    assert s.pump(10, _shows(title)), s.vt.text()
+    assert s.pump(30, _shows(title)), s.vt.text()
     asleep = "the console's screen is asleep: press any key"
     assert s.pump(8, lambda vt: vt.lines()[17] == asleep), s.vt.text()
     assert all(line == "" for line in s.vt.lines()[:16])  # the panel is dark
     s.send("w")  # no button's key: wakes it all the same
-    assert s.pump(3, lambda vt: _shows(title)(vt) and vt.lines()[17] == ""), s.vt.text()
+    assert s.pump(30, lambda vt: _shows(title)(vt) and vt.lines()[17] == ""), s.vt.text()
 
 
 # -- the replay line on exit ----------------------------------------------------
@@ -478,7 +482,7 @@ def _play_a_key(s):
     s.pump(0.1)
     before = s.vt.text()
     s.send("s")
-    assert s.pump(5, lambda vt: vt.text() != before), "the key changed nothing"
+    assert s.pump(30, lambda vt: vt.text() != before), "the key changed nothing"
     s.pump(0.2)
 
 
@@ -488,7 +492,7 @@ GAME = ["--game", "roller-coaster", "--players", "3", "--seed", "12", "--pace", 
 def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
     out = tmp_path / "last.txt"
     s = sim(GAME + ["--replay-out", str(out)], 80, 24)
-    assert s.pump(10, lambda vt: len(vt.text().strip()) > 100), s.vt.text() + s.stderr()
+    assert s.pump(30, lambda vt: len(vt.text().strip()) > 100), s.vt.text() + s.stderr()
     _play_a_key(s)
     s.send("q")
     assert s.wait() == 0, s.stderr()
@@ -512,7 +516,7 @@ def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
 def test_no_game_no_replay_line(sim, tmp_path):
     out = tmp_path / "last.txt"
     s = sim(["--replay-out", str(out), "--view", "pixels"], 80, 24)
-    assert s.pump(10, _shows(render.braille(_title()))), s.vt.text()
+    assert s.pump(30, _shows(render.braille(_title()))), s.vt.text()
     s.send("q")
     assert s.wait() == 0
     after = s.raw[s.raw.rfind(b"\x1b[?1049l") + 8 :]
@@ -523,7 +527,7 @@ def test_no_game_no_replay_line(sim, tmp_path):
 # -- hang-up --------------------------------------------------------------------
 def _started_game(sim, tmp_path):
     s = sim(GAME, 80, 24)
-    assert s.pump(10, lambda vt: len(vt.text().strip()) > 100), s.vt.text() + s.stderr()
+    assert s.pump(30, lambda vt: len(vt.text().strip()) > 100), s.vt.text() + s.stderr()
     _play_a_key(s)
     assert not (tmp_path / "nvm.bin").exists()  # nothing saved yet: the keys were not idle
     return s
@@ -629,7 +633,7 @@ def test_at_80x24_the_table_reads_as_text(sim, game, profile):
                 return True
         return False
 
-    assert s.pump(20, reads), "wanted %r and %r in:\n%s" % (words, tokens, s.vt.text())
+    assert s.pump(30, reads), "wanted %r and %r in:\n%s" % (words, tokens, s.vt.text())
     assert s.vt.overflow == 0 and s.vt.scrolls == 0
     # the 80x24 capture, for the closing note and a reader of the test's log
     print("\n%s %s at 80x24:\n%s" % (game, profile, s.vt.text()))
@@ -646,7 +650,7 @@ def test_q_on_the_title_prints_the_stores_last_game(sim, tmp_path):
     done.app.saves.commit()
     want = replay.record_line(done.app.saves.last)
     s = sim([], 80, 24)
-    assert s.pump(10, lambda vt: "New game" in vt.text()), s.vt.text()
+    assert s.pump(30, lambda vt: "New game" in vt.text()), s.vt.text()
     s.send("q")
     assert s.wait() == 0
     after = s.raw[s.raw.rfind(b"\x1b[?1049l") :]
