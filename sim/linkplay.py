@@ -1,7 +1,7 @@
 """A whole linked game between simulators, each its own process, on loopback.
 
     python -m sim.linkplay --game G --players N --guests K --seed S [--cut-links R]
-                           [--uart [--noise P]]
+                           [--uart [--noise P]] [--patience F]
 
 starts a host and K guests (``python -m sim.linkplay --role ...``), each a
 headless simulator on the real clock. The host opens Host game, sets up the
