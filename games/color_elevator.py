@@ -27,14 +27,13 @@ from games.color_elevator_stock import (  # noqa: F401
     FACE_DOWN,
     HAND,
     MAX_REBUILDS,
-    Stock,
 )
+from games.color_elevator_turn import MAX_TURNS, Turn  # noqa: F401
 
 INFO = games.info("color-elevator")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 JOKERS = const(1)
-MAX_TURNS = const(1000)  # CE-15
 DRAW = const(200)
 DONE = const(201)  # never legal here; kept so tools can treat games alike
 _FACES = const(54)
@@ -58,7 +57,7 @@ def _fitting(w, top, p, other, buf, n):
     return n
 
 
-class State(Stock):
+class State(Turn):
     INFO = INFO
     FIELDS = (
         "deck_n", "pile_n", "top0", "top1", "turn", "turns", "played", "flipped", "rebuilds",
@@ -102,30 +101,6 @@ class State(Stock):
         self.ending = END_NONE
         if not _empty:
             self._deal()
-
-    def _deal(self):
-        self._shuffle_pack()
-        p = self.num_players
-        for _ in range(FACE_DOWN):  # CE-2: face-down cards first, then hands
-            for s in range(p):
-                self._face_down(s)
-        for _ in range(HAND):
-            for s in range(p):
-                self._draw_into(s)
-        self.top0 = self._take_starter(False)  # CE-3: pile 0 starts black
-        self.top1 = self._take_starter(True)
-
-    def _take_starter(self, red):
-        i = self.deck_n - 1
-        while i >= 0:
-            c = self.deck[i]
-            if not cards.is_joker(c) and cards.is_red(c) == red:
-                for j in range(i, self.deck_n - 1):
-                    self.deck[j] = self.deck[j + 1]
-                self.deck_n -= 1
-                return c
-            i -= 1
-        raise ValueError("no starter")  # a full pack always has both colours
 
     # -- the interface ---------------------------------------------------------
     def current_player(self):
@@ -227,39 +202,6 @@ class State(Stock):
             or not self._pair_exists(hand)
             or self._other_fits(hand, c, self.top(1 - p))
         )
-
-    def _draw(self, seat, k):
-        for _ in range(k):
-            if self.deck_n == 0:
-                self._rebuild(seat)  # CE-10 / CE-11: the new hands end the draw
-                return
-            self._draw_into(seat)
-
-    def _end_turn(self):
-        seat = self.turn
-        self.played = -1
-        self.flipped = False
-        if self.over:
-            return
-        if self.counts[seat] == 0 and self.fd_n[seat] == 0:  # CE-12
-            self.over = True
-            self.winner = seat
-            self.ending = END_WON
-            return
-        self.turns += 1
-        if self.turns >= MAX_TURNS:  # CE-15
-            self._stop(END_TURNS)
-            return
-        self.turn = (seat + 1) % self.num_players
-        self._start_turn()
-
-    def _start_turn(self):
-        s = self.turn
-        if self.counts[s] == 0 and self.fd_n[s]:  # CE-8: flip the top face-down card
-            self.fd_n[s] -= 1
-            self.hands[s].add(self.fd[s * FACE_DOWN + self.fd_n[s]])
-            self.counts[s] += 1
-            self.flipped = True
 
     def _blank(self):
         return State(self.num_players, self.deal, self.variant, _empty=True)

@@ -7,7 +7,13 @@ Every seat plays the basic policy from its own observation. Prints
 """
 
 import gc
+import os
 import sys
+
+# Bytes held from the start (MP_LAYOUT, as tests/mp/vmhal.py): near its
+# edge a run passes or fails with where the heap's holes fall, so the test
+# holds it over a few layouts (sim.mpvm.LAYOUTS)
+_LAYOUT = bytearray(int(os.getenv("MP_LAYOUT") or 0))
 
 for p in (".", "lib"):
     if p not in sys.path:
