@@ -1,6 +1,7 @@
 """Color Elevator's cards off the piles: the face-down piles, rebuilding
 the stock when it runs dry (CE-10, CE-11, CE-14), the ranking and which
-cards a seat cannot see. The turn itself is in ``color_elevator.py``."""
+cards a seat cannot see. The deal and the turn's end are in
+``color_elevator_turn.py``, what may be played in ``color_elevator.py``."""
 
 from micropython import const
 
