@@ -548,8 +548,9 @@ def test_a_closed_terminal_saves_and_exits(sim, tmp_path):
     t0 = time.monotonic()
     os.close(s.master)  # the terminal window goes away
     s.master = None
-    assert s.proc.wait(timeout=5) == 129
-    assert time.monotonic() - t0 < 5
+    # a bound for a hang, not a speed: a loaded machine may starve it for seconds
+    assert s.proc.wait(timeout=20) == 129
+    assert time.monotonic() - t0 < 20
     _saved_game(tmp_path)
     assert "Traceback" not in s.stderr()
 
@@ -557,7 +558,7 @@ def test_a_closed_terminal_saves_and_exits(sim, tmp_path):
 def test_quitting_keeps_the_game(sim, tmp_path):
     s = _started_game(sim, tmp_path)
     os.write(s.master, b"q")
-    assert s.wait(timeout=5) == 0
+    assert s.wait(timeout=20) == 0
     _saved_game(tmp_path)
 
 
@@ -565,7 +566,7 @@ def test_quitting_keeps_the_game(sim, tmp_path):
 def test_a_hang_up_or_terminate_saves_and_exits(sim, tmp_path, sig, status):
     s = _started_game(sim, tmp_path)
     os.kill(s.proc.pid, sig)
-    assert s.wait(timeout=5) == status
+    assert s.wait(timeout=20) == status
     _saved_game(tmp_path)
     assert "Traceback" not in s.stderr()
     if sig == signal.SIGTERM:  # the terminal is still there: restored, the line printed
@@ -577,7 +578,7 @@ def test_a_continued_game_after_a_hang_up(sim, tmp_path):
     """What the hang-up saved is what Continue offers."""
     s = _started_game(sim, tmp_path)
     os.kill(s.proc.pid, signal.SIGHUP)
-    assert s.wait(timeout=5) == 129
+    assert s.wait(timeout=20) == 129
     h = Session(nvm_path=str(tmp_path / "nvm.bin"))
     assert h.screen.items[0] == "Continue"
 
