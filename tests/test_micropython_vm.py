@@ -12,16 +12,22 @@ from sim import budgets
 from sim.mpvm import ROOT, app_tree, figures, most_layouts, run_mp
 
 
-def _in_most_layouts(args, kb, cwd, kind, key):
+def _budget(kind, key):
+    """The check a budget's run must pass (``sim.budgets.check``, which
+    ``python -m sim.budgets`` measures by)."""
+    return lambda r: budgets.check(kind, key, r)
+
+
+def _in_most_layouts(args, kb, cwd, check):
     """``args`` in a heap of ``kb`` KB, in each of the heap layouts a budget
-    is held over (sim.mpvm.LAYOUTS): the run must do all it must
-    (``sim.budgets.check``, which ``python -m sim.budgets`` measures by)
-    in most (near its edge a run passes or fails with where its holes fall)."""
+    is held over (sim.mpvm.LAYOUTS): ``check(r)`` (raising AssertionError
+    when the finished run ``r`` did not do all it must) passes in most
+    (near its edge a run passes or fails with where its holes fall)."""
 
     def run(layout):
         r = run_mp(args, heap="%dK" % kb, cwd=cwd, layout=layout)
         try:
-            budgets.check(kind, key, r)
+            check(r)
         except AssertionError as e:
             return False, str(e)[-3000:]
         return True, ""
@@ -60,6 +66,11 @@ _FULL_GAMES = [
 ]
 
 
+def _finished(r):
+    """A full_game.py run played its game to the end, every card kept."""
+    assert r.returncode == 0 and "cards=ok" in r.stdout, r.stdout + r.stderr
+
+
 @pytest.mark.parametrize("game_id,players,variant", _FULL_GAMES)
 def test_mp_full_computer_game_in_64k(game_id, players, variant):
     # held in most heap layouts, as the budgets are: at its edge a run
@@ -67,14 +78,7 @@ def test_mp_full_computer_game_in_64k(game_id, players, variant):
     # Coaster needed 63-66 KB before their turn's code left the rules module)
     for deal in (7, 11):
         args = ["tests/mp/full_game.py", game_id, str(players), str(deal), str(variant)]
-
-        def run(layout, args=args):
-            r = run_mp(args, heap="64K", layout=layout)
-            ok = r.returncode == 0 and "cards=ok" in r.stdout
-            return ok, r.stdout + r.stderr
-
-        ok, failed = most_layouts(run)
-        assert ok, "deal %d in 64 KB, most layouts failed:\n" % deal + "\n".join(failed)
+        _in_most_layouts(args, 64, ROOT, _finished)
 
 
 def test_mp_heap_lock_really_catches_allocation():
@@ -105,7 +109,7 @@ def test_each_game_is_played_from_the_title_in_its_budget(app_trees, game_id, mp
     info = games.info(game_id)
     args = ["-m", "app_run", game_id, str(min(4, info.MAX_PLAYERS)), "7"]
     key = (game_id, tag)
-    _in_most_layouts(args, budgets.APP[key], app_trees[tag], "APP", key)
+    _in_most_layouts(args, budgets.APP[key], app_trees[tag], _budget("APP", key))
 
 
 @pytest.mark.parametrize(
@@ -173,7 +177,7 @@ def test_the_long_session_completes_in_its_budget(app_trees, mpy, height):
     tag = "mpy" if mpy else "py"
     args = ["-m", "session", "50", str(height)]
     key = (tag, height)
-    _in_most_layouts(args, budgets.SESSION[key], app_trees[tag], "SESSION", key)
+    _in_most_layouts(args, budgets.SESSION[key], app_trees[tag], _budget("SESSION", key))
 
 
 def test_a_save_at_the_sessions_tightest_moment_is_written(app_trees):
@@ -183,8 +187,8 @@ def test_a_save_at_the_sessions_tightest_moment_is_written(app_trees):
     (tests/mp/save_squeeze.py). The save's code and buffers are made at
     start-up; one save asks the heap for a few hundred bytes at most."""
     key = ("py", 64)
-    _in_most_layouts(["-m", "save_squeeze"], budgets.SQUEEZE[key], app_trees["py"], "SQUEEZE",
-                     key)  # fmt: skip
+    _in_most_layouts(["-m", "save_squeeze"], budgets.SQUEEZE[key], app_trees["py"],
+                     _budget("SQUEEZE", key))  # fmt: skip
 
 
 @pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
@@ -196,7 +200,7 @@ def test_a_linked_game_is_hosted_in_its_budget(app_trees, mpy, height):
     tag = "mpy" if mpy else "py"
     args = ["-m", "link_run", "3", "12", str(height)]
     key = ("host", tag, height)
-    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], "LINK", key)
+    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], _budget("LINK", key))
 
 
 @pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
@@ -207,7 +211,7 @@ def test_a_linked_game_is_joined_in_its_budget(app_trees, mpy, height):
     tag = "mpy" if mpy else "py"
     args = ["-m", "link_run", "guest", "12", str(height)]
     key = ("guest", tag, height)
-    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], "LINK", key)
+    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], _budget("LINK", key))
 
 
 def test_a_guest_decodes_without_allocating(app_trees):
