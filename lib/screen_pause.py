@@ -8,7 +8,7 @@ The table stays in memory, untouched, while the menu shows; Resume puts
 it back on the panel, and so do B and START. Loaded with the table (every
 game pauses), so it never compiles in a heap a game has cut up; so are
 the rules pages (``screen_rules.py``, ``app._SHARED``), imported here
-when asked for. The cursor stays where it was left, for the next pause.
+when asked for. The menu opens on Resume every time.
 """
 
 import ui
