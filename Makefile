@@ -7,8 +7,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MPY_CROSS ?=
 CIRCUITPY ?=
+# what a board is given: CircuitPython .mpy (FORMAT=py: the sources, to edit on the drive)
+FORMAT ?= mpy
+FORCE ?=
 
-.PHONY: sim test build flash bench figures wiring gif lint golden fuzz clean web
+.PHONY: sim test build flash release bench figures wiring gif lint golden fuzz clean web
 
 # MicroPython's WebAssembly port for the browser build, pinned in
 # web/package-lock.json (npm ci); without npm the web tests say they skipped
@@ -49,12 +52,18 @@ test: $(PTH) $(NPM_STAMP)
 web: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python -m sim.web --out build/web
 
-build: $(STAMP)
-	$(BIN)/python -m sim.bundle --out build/CIRCUITPY $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+BUNDLE = $(BIN)/python -m sim.bundle --out build/CIRCUITPY --format $(FORMAT) \
+	$(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+build: $(PTH)
+	$(BUNDLE)
 
-flash: build
+flash: $(PTH)
 	@test -n "$(CIRCUITPY)" || { echo "usage: make flash CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
-	$(BIN)/python -m sim.bundle --out build/CIRCUITPY --flash "$(CIRCUITPY)" $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+	$(BUNDLE) --flash "$(CIRCUITPY)" $(if $(FORCE),--force)
+
+# the whole drive as dist/elevator-console-VERSION.zip and its .sha256
+release: $(PTH)
+	$(BIN)/python -m sim.release --out dist
 
 # draw the golden pictures of the key screens again (tests/golden/), after a
 # deliberate change to a screen; look at the changed PNGs before committing

@@ -4,7 +4,8 @@
 in ``settings.toml`` (default: ``profiles.DEFAULT``). The contract it
 fulfils is written down in ``hal/CONTRACT.md``; ``sim/hal.py`` fulfils the
 same contract on a desktop. ``hal.fatal(error)`` is the last resort of
-``code.py``.
+``code.py``, and ``hal.notice(lines)`` its words on the panel when the app
+cannot run at all (firmware the build's files were not made for).
 """
 
 
@@ -14,6 +15,15 @@ def open(profile=None):  # noqa: A001 - the HAL's one entry point
     from hal import device
 
     return device.DeviceHAL(profile or os.getenv("CONSOLE_PROFILE"))
+
+
+def notice(lines, profile=None):
+    """``lines`` on the panel, in the board's built-in font."""
+    import os
+
+    from hal import device
+
+    return device.notice(profile or os.getenv("CONSOLE_PROFILE"), lines)
 
 
 def fatal(error, wait_s=5):

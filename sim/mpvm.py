@@ -122,23 +122,24 @@ def app_tree(dest, mpy=False):
     """A device bundle laid out for the VM runners (``tests/mp/app_run.py``,
     ``session.py``, ``memmap.py``): the bundle, the displayio stand-ins and
     the runners. The runners are precompiled in both trees (they are the
-    harness, not what is measured); with ``mpy`` every module of the
-    bundle is precompiled too (MicroPython format)."""
+    harness, not what is measured); with ``mpy`` the bundle is the one a
+    board is given (``make build``), each file's first byte set back from
+    CircuitPython's ``C`` to MicroPython's ``M``, which is all the VM asks."""
     from sim import bundle
 
-    bundle.build(dest)
+    bundle.build(dest, fmt="mpy" if mpy else "py")
     here = os.path.join(ROOT, "tests", "mp")
     shutil.copytree(os.path.join(here, "display"), os.path.join(dest, "display"))
     for n in HARNESS:
         compile_mpy(os.path.join(here, n + ".py"), os.path.join(dest, n + ".mpy"), n + ".py")
     if mpy:
-        for d in ("lib", "games", "hal"):
-            for base, _dirs, files in os.walk(os.path.join(dest, d)):
-                for f in files:
-                    if f.endswith(".py"):
-                        src = os.path.join(base, f)
-                        compile_mpy(src, src[:-3] + ".mpy", os.path.relpath(src, dest))
-                        os.remove(src)
+        for base, _dirs, files in os.walk(dest):
+            for f in files:
+                if f.endswith(".mpy") and f[:-4] not in HARNESS:
+                    with open(os.path.join(base, f), "r+b") as fh:
+                        assert fh.read(1) == b"C", f  # as shipped
+                        fh.seek(0)
+                        fh.write(b"M")
     return dest
 
 

@@ -70,7 +70,7 @@ def build(out):
                 files[rel] = f.read()
 
         tree = os.path.join(tmp, "CIRCUITPY")
-        bundle.build(tree)
+        bundle.build(tree, fmt="py")  # compiled below, in MicroPython's format
         for top in ("lib", "games"):
             for base, _dirs, names in os.walk(os.path.join(tree, top)):
                 for name in sorted(names):

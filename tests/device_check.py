@@ -184,9 +184,69 @@ def fatal_check(name):
     check(supervisor.reloads == before + 1, "code.py restarted")
 
 
+def wrong_version_check(name, found, refused=None):
+    """code.py built for CircuitPython 10 on a board running ``found``
+    (or whose import of ``refused`` fails as an .mpy of another version
+    does): it says which version it needs and found, on the serial console
+    and on the panel, and waits; no traceback, no restart loop."""
+    import types
+
+    from sim import bundle
+
+    with open(os.path.join(ROOT, "code.py")) as f:
+        code = bundle._STAMP.sub("_BUILT_FOR = %d" % bundle.CIRCUITPYTHON, f.read())
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "code_built_%d.py" % os.getpid())
+    with open(path, "w") as f:
+        f.write(code)
+
+    class Refuse:  # an import of a module CircuitPython finds to be another version's .mpy
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname == refused:
+                raise ValueError("incompatible .mpy file")
+
+    real = sys.implementation
+    sys.implementation = types.SimpleNamespace(**dict(vars(real), version=found))
+    sys.meta_path.insert(0, Refuse())
+    saved = {m: sys.modules.pop(m) for m in ("app", "hal") if m in sys.modules}
+    slept = []
+    real_sleep = time.sleep
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if threading.current_thread() is threading.main_thread() and seconds >= 60:
+            raise KeyboardInterrupt  # it waits for new firmware: enough seen
+
+    time.sleep = sleep
+    os.environ["CONSOLE_PROFILE"] = name
+    reloads = supervisor.reloads
+    out = io.StringIO()
+    try:
+        with redirect_stdout(out):
+            runpy.run_path(path, run_name="__main__")
+        check(False, "code.py went on with the wrong CircuitPython")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        time.sleep = real_sleep
+        sys.implementation = real
+        del sys.meta_path[0]
+        sys.modules.update(saved)
+        os.remove(path)
+    text = out.getvalue()
+    said = ".".join(str(n) for n in found)
+    check("built for CircuitPython 10.x" in text and "runs CircuitPython " + said in text,
+          "the versions on the serial console: " + text)  # fmt: skip
+    check("Traceback" not in text and supervisor.reloads == reloads, "no traceback, no restart")
+    panel = busio.instances[-1].panel
+    check(panel.lit_count() > 100, "the versions on the panel: %d lit" % panel.lit_count())
+    return panel.lit_count()
+
+
 def main(name):
     hal_checks(name)
     fatal_check(name)
+    wrong_version_check(name, (8, 2, 6))
+    wrong_version_check(name, (10, 2, 1), refused="app")
     if profiles.get(name)["nav"] == "three":
         # A (title), A (menu), START held (setup: start), then pick a card
         script = [(1, 50), (1, 50), (1, 900), (2, 50), (1, 50)]

@@ -56,7 +56,11 @@ def test_sim_version_flag():
 
 
 def test_make_build_writes_the_version_into_the_bundle(tmp_path):
-    files = bundle.build(str(tmp_path / "CIRCUITPY"))
+    files = bundle.build(str(tmp_path / "CIRCUITPY"), fmt="py")
     assert "lib/version.py" in files
     text = (tmp_path / "CIRCUITPY" / "lib" / "version.py").read_text()
     assert 'VERSION = "%s"' % version.describe() in text
+    files = bundle.build(str(tmp_path / "CIRCUITPY"))  # as shipped: compiled
+    assert (
+        version.describe().encode() in (tmp_path / "CIRCUITPY" / "lib" / "version.mpy").read_bytes()
+    )
