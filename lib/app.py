@@ -37,18 +37,17 @@ from unload import forget as _forget
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
 
-# Modules the games use, largest compile first: loaded a module a frame
-# while the menus show (so the title waits for none of them; a game started
-# sooner loads the rest first), and kept, so a game's start compiles only
-# its own modules (``python -m sim.memory`` shows the heap they take). Those
-# of the games played from a hand (``_HAND``: the hand table and the
-# computer players) are let go while a game for one is played.
 # What the title needs besides the saves, loaded leaves first, each into a
-# heap without the last one's garbage: a module that compiles another while
-# it loads leaves its own functions above that one's garbage, high in the
-# heap, where they would cut up the free space a game's start compiles in.
+# heap without the last one's garbage: a module that loads another while it
+# loads leaves its own objects above that one's garbage, high in the heap,
+# where they would cut up the free space a game's start loads in.
 _START = ("ui_glyphs", "ui", "app_failsafe", "screen")
 
+# What every game uses, loaded with its table and let go with it (on the
+# menus nothing of a game stays), largest first. The pause menu and its
+# rules pages are among them: opened in a game's tightest heap, they must
+# not have to load then. Those of the games played from a hand (``_HAND``:
+# the hand table and the computer players) a solitaire does not load.
 _SHARED = (
     "table",
     "screen_pause",
@@ -95,7 +94,6 @@ class App:
         self.save_soon = False  # a screen asked to be saved once it is drawn
         self.pending = None  # a screen change to make once the handler returns (later)
         self.resident = None  # modules that stay loaded (None: none are let go)
-        self.preload = 0  # how many of _SHARED the menus tried to load (a frame each)
         self.blank = displayio.Group()  # shown between screens, and after a failure
         self.failsafe = Failsafe(self)
         self.power = Power(self)
@@ -165,8 +163,9 @@ class App:
 
     def _let_go(self):
         """Forget the modules loaded since the title first showed (a game's
-        rules, computer players and table, the pause menu): back on the
-        menus, the heap is where it began, however many games were played."""
+        rules, computer players and table, what every game uses, the pause
+        menu): back on the menus, the heap is where it began, however many
+        games were played."""
         for name in [n for n in sys.modules if n not in self.resident]:
             _forget(name)
 
@@ -228,29 +227,23 @@ class App:
 
     def load_game(self, match):
         """The table module of ``match``, with every module its game needs
-        loaded first (``play``)."""
+        loaded first (``play``): what every game uses, largest first, each
+        into a heap without the last one's garbage, the rules, the Hard
+        player's search when a seat plays Hard, then the table."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
-        for name in ("screen_menus", "screen_setup", "screen_link") + (_HAND if solo else ()):
+        for name in ("screen_menus", "screen_setup", "screen_link"):
             _forget(name)  # not needed again until the menus
-        for name in _SHARED:  # those the menus had no time or no room for
+        for name in _SHARED:
             if name not in sys.modules and not (solo and name in _HAND):
-                self._load_shared(name)
-        self.preload = 0 if solo else len(_SHARED)  # (the menus load the hand's again)
+                gc.collect()
+                __import__(name)
         games.by_id(match.info.ID)
         if match.has(HARD):
             gc.collect()
             __import__("opponents_hard")
         gc.collect()
         return __import__(match.info.table)
-
-    def _load_shared(self, name):
-        """Module ``name`` of ``_SHARED``, loaded and kept."""
-        before = set(sys.modules)
-        gc.collect()
-        __import__(name)
-        if self.resident is not None:
-            self.resident.update([n for n in sys.modules if n not in before])
 
     def resume(self):
         """Continue: the saved game where it was left (or the title, which
@@ -355,12 +348,6 @@ class App:
         if self.save_soon:  # after the refresh: the screen answers the key first
             self.save_soon = False
             self.screen.checkpoint()
-        elif self.preload < len(_SHARED) and self.screen.between_games:
-            try:  # on the menus: what the games use, a module a frame
-                self._load_shared(_SHARED[self.preload])
-            except MemoryError:  # no room now: a game's start loads it
-                gc.collect()
-            self.preload += 1
         self.failsafe.retry(now)
         self.power.idle(now)
 
@@ -376,7 +363,7 @@ class App:
         import screen_menus
 
         if self.resident is None and self.hw.unloads:
-            # modules loaded from here on (but those every game uses) are let go on the menus
+            # modules loaded from here on are let go on the menus
             self.resident = set(sys.modules)
         gc.collect()
         self.failsafe.note_free()

@@ -37,8 +37,6 @@ class Screen:
     # once it comes this long after (or is still held then; App.show), so a
     # key mashed at a table does not start the next deal on the results.
     guard_ms = 250
-    # a menu between games: the app loads what the games use while it shows
-    between_games = False
 
     def __init__(self, app):
         self.app = app

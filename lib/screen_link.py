@@ -16,8 +16,6 @@ from unload import forget
 class LinkMenu(Screen):
     """Host game or Join game; a link that cannot open is said here."""
 
-    between_games = True
-
     def __init__(self, app):
         super().__init__(app)
         self.group.append(ui.heading("Link play", 8, 0))
@@ -70,8 +68,6 @@ class LinkMenu(Screen):
 
 class Join(Screen):
     """A guest waiting for its host: what the link says, B to give up."""
-
-    between_games = True
 
     def __init__(self, app):
         super().__init__(app)

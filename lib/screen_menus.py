@@ -14,8 +14,6 @@ class Title(Screen):
     first menu: Continue (when a game was saved), New game, Link play (on
     a board with a link), Statistics, Settings, About."""
 
-    between_games = True
-
     def __init__(self, app):
         super().__init__(app)
         small = app.small
@@ -73,8 +71,6 @@ class Title(Screen):
 class GameMenu(Screen):
     """The games of the catalogue, a line about the one under the cursor;
     A sets one up (``screen_setup.py``), B goes back to the title."""
-
-    between_games = True
 
     def __init__(self, app):
         super().__init__(app)

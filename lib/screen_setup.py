@@ -24,8 +24,6 @@ class Setup(Screen):
     digit, or winnable where the game has a list), start. Rows a game does
     not need (one player count, one variant) are left out."""
 
-    between_games = True
-
     def __init__(self, app, info):
         super().__init__(app)
         self.info = info

@@ -115,6 +115,7 @@ HARNESS = (
     "link_run",
     "startup",
     "take_alloc",
+    "full_game",
 )
 
 

@@ -1,6 +1,7 @@
-"""The engine on the real MicroPython VM: rules tests, heap_lock proofs,
-a full computer game in a 64 KB heap, and identical PRNG output and deals
-on both VMs."""
+"""The engine and the app on the real MicroPython VM: rules tests,
+heap_lock proofs, identical PRNG output and deals on both VMs, and the
+heap budgets (sim/budgets.py) of the build a board is given (.mpy), each
+run also completing from .py."""
 
 import subprocess
 import sys
@@ -16,6 +17,15 @@ def _budget(kind, key):
     """The check a budget's run must pass (``sim.budgets.check``, which
     ``python -m sim.budgets`` measures by)."""
     return lambda r: budgets.check(kind, key, r)
+
+
+def _held(app_trees, kind, key, args, mpy):
+    """The run ``args`` of a budgeted ``kind``: from .mpy (as shipped) in
+    its budget in most heap layouts; from .py it only has to complete."""
+    if mpy:
+        _in_most_layouts(args, budgets.budget(kind, key), app_trees["mpy"], _budget(kind, key))
+    else:
+        budgets.check(kind, key, run_mp(args, heap="%dK" % budgets.PY_HEAP, cwd=app_trees["py"]))
 
 
 def _in_most_layouts(args, kb, cwd, check):
@@ -52,33 +62,13 @@ def test_mp_runner_rules_and_heap_lock():
     assert "test_engine_mp.test_roller_coaster_normal_allocates_nothing" in r.stdout
 
 
-# every game, at its largest table and in each variant: (game, players, variant)
-_FULL_GAMES = [
-    ("roller-coaster", 4, 0),
-    ("roller-coaster", 8, 0),
-    ("color-elevator", 4, 0),
-    ("color-elevator", 4, 1),
-    ("elevator-solitaire", 1, 0),
-    ("elevator-solitaire", 1, 1),
-    ("elevator", 6, 0),
-    ("bastard", 12, 0),
-    ("bastard", 4, 1),
-]
-
-
-def _finished(r):
-    """A full_game.py run played its game to the end, every card kept."""
-    assert r.returncode == 0 and "cards=ok" in r.stdout, r.stdout + r.stderr
-
-
-@pytest.mark.parametrize("game_id,players,variant", _FULL_GAMES)
-def test_mp_full_computer_game_in_64k(game_id, players, variant):
-    # held in most heap layouts, as the budgets are: at its edge a run
-    # failed on CI's machine and passed on ours (Color Elevator and Roller
-    # Coaster needed 63-66 KB before their turn's code left the rules module)
-    for deal in (7, 11):
-        args = ["tests/mp/full_game.py", game_id, str(players), str(deal), str(variant)]
-        _in_most_layouts(args, 64, ROOT, _finished)
+@pytest.mark.parametrize("game_id,players,variant", budgets.FULL_GAMES)
+def test_mp_full_computer_game_in_its_budget(app_trees, game_id, players, variant):
+    # the rules and computer players alone, from .mpy as shipped
+    for deal in budgets.FULL_DEALS:
+        args = ["-m", "full_game", game_id, str(players), str(deal), str(variant)]
+        key = (game_id, players, variant, deal)
+        _in_most_layouts(args, budgets.GAME, app_trees["mpy"], _budget("GAME", key))
 
 
 def test_mp_heap_lock_really_catches_allocation():
@@ -101,15 +91,13 @@ def test_same_prng_and_deals_on_both_vms():
 @pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
 @pytest.mark.parametrize("mpy", [False, True])
 def test_each_game_is_played_from_the_title_in_its_budget(app_trees, game_id, mpy):
-    # The bundle's own files (app, screens, tables, saves, Adafruit's label
-    # library) on the MicroPython VM with a displayio stand-in: title to
+    # The bundle's own files (app, screens, tables, saves, the panel's
+    # driver) on the MicroPython VM with a displayio stand-in: title to
     # results by button events, the result saved once, in the game's heap
-    # budget (sim/budgets.py), from .py and from .mpy.
-    tag = "mpy" if mpy else "py"
+    # budget (sim/budgets.py) from .mpy, and completing from .py.
     info = games.info(game_id)
     args = ["-m", "app_run", game_id, str(min(4, info.MAX_PLAYERS)), "7"]
-    key = (game_id, tag)
-    _in_most_layouts(args, budgets.APP[key], app_trees[tag], _budget("APP", key))
+    _held(app_trees, "APP", game_id, args, mpy)
 
 
 @pytest.mark.parametrize(
@@ -165,19 +153,16 @@ def test_saves_work_on_micropython():
     assert "saves=ok" in r.stdout
 
 
-@pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
+@pytest.mark.parametrize("mpy,height", [(True, 64), (True, 32), (False, 64)])
 def test_the_long_session_completes_in_its_budget(app_trees, mpy, height):
     """Fifty games from the title by button presses (tests/mp/session.py):
     ten played to their results, the second round against Hard at the
     largest tables, forty left from the pause menu, with the statistics,
     a settings change, hints and a rules page on the way. In its budget
-    (sim/budgets.py), from .py and from .mpy: every save written, no
-    out-of-memory restart, and from the second round on the heap at the
-    title stays where it is."""
-    tag = "mpy" if mpy else "py"
-    args = ["-m", "session", "50", str(height)]
-    key = (tag, height)
-    _in_most_layouts(args, budgets.SESSION[key], app_trees[tag], _budget("SESSION", key))
+    (sim/budgets.py) from .mpy, completing from .py: every save written,
+    no out-of-memory restart, and from the second round on the heap at
+    the title stays where it is."""
+    _held(app_trees, "SESSION", height, ["-m", "session", "50", str(height)], mpy)
 
 
 def test_a_save_at_the_sessions_tightest_moment_is_written(app_trees):
@@ -186,32 +171,26 @@ def test_a_save_at_the_sessions_tightest_moment_is_written(app_trees):
     frames: the pause menu's save is still written, without a restart
     (tests/mp/save_squeeze.py). The save's code and buffers are made at
     start-up; one save asks the heap for a few hundred bytes at most."""
-    key = ("py", 64)
-    _in_most_layouts(["-m", "save_squeeze"], budgets.SQUEEZE[key], app_trees["py"],
-                     _budget("SQUEEZE", key))  # fmt: skip
+    _held(app_trees, "SQUEEZE", 64, ["-m", "save_squeeze"], True)
 
 
-@pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
+@pytest.mark.parametrize("mpy,height", [(True, 64), (True, 32), (False, 64)])
 def test_a_linked_game_is_hosted_in_its_budget(app_trees, mpy, height):
     """The host console by button presses (tests/mp/link_run.py): Link play,
     Host game, Bastard at twelve seats, three guests joined through
-    in-memory links, played to the results in its budget (sim/budgets.py),
-    from .py and .mpy and on the 128x32 panel, without a restart."""
-    tag = "mpy" if mpy else "py"
-    args = ["-m", "link_run", "3", "12", str(height)]
-    key = ("host", tag, height)
-    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], _budget("LINK", key))
+    in-memory links, played to the results in its budget (sim/budgets.py)
+    from .mpy and on the 128x32 panel, completing from .py, without a
+    restart."""
+    _held(app_trees, "LINK", ("host", height), ["-m", "link_run", "3", "12", str(height)], mpy)
 
 
-@pytest.mark.parametrize("mpy,height", [(False, 64), (True, 64), (False, 32)])
+@pytest.mark.parametrize("mpy,height", [(True, 64), (True, 32), (False, 64)])
 def test_a_linked_game_is_joined_in_its_budget(app_trees, mpy, height):
     """The guest console by button presses (tests/mp/link_run.py guest):
     Link play, Join game, its seat at a twelve-seat Bastard table played to
     the results against a host made of frames, in its budget."""
-    tag = "mpy" if mpy else "py"
     args = ["-m", "link_run", "guest", "12", str(height)]
-    key = ("guest", tag, height)
-    _in_most_layouts(args, budgets.LINK[key], app_trees[tag], _budget("LINK", key))
+    _held(app_trees, "LINK", ("guest", height), args, mpy)
 
 
 def test_a_guest_decodes_without_allocating(app_trees):

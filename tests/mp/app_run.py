@@ -19,9 +19,7 @@ import sys
 sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
-from vmhal import HAL, frame, grow_names, peak, press, shown  # noqa: E402
-
-grow_names()  # a budget run: the VM's name pools made first, out of the measure
+from vmhal import HAL, frame, peak, press, shown  # noqa: E402
 
 import games  # noqa: E402
 from app import App  # noqa: E402

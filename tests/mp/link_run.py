@@ -22,10 +22,7 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)
 
-from vmhal import HAL, frame, grow_names, press, shown  # noqa: E402
-
-if __name__ == "__main__" and sys.argv[-1:] != ["decode"]:
-    grow_names()  # a budget run: the VM's name pools made first, out of the measure
+from vmhal import HAL, frame, press, shown  # noqa: E402
 
 import games  # noqa: E402
 import link_frame as lf  # noqa: E402

@@ -20,11 +20,8 @@ import sys
 sys.path.insert(0, "lib")
 sys.path.insert(0, "display")
 
-import vmhal  # noqa: E402
-
-vmhal.grow_names()  # a budget run: the VM's name pools made first, out of the measure
-
 import session  # noqa: E402
+import vmhal  # noqa: E402
 from vmhal import press, shown  # noqa: E402
 
 from buttons import START, B  # noqa: E402

@@ -25,10 +25,7 @@ sys.path.insert(0, "display")
 
 NVM = bytearray(4096)  # the board's nvm is not in its heap: allocated first, at the bottom
 
-from vmhal import HAL, frame, grow_names, press, shown  # noqa: E402
-
-if __name__ == "__main__":
-    grow_names()  # a budget run: the VM's name pools made first, out of the measure
+from vmhal import HAL, frame, press, shown  # noqa: E402
 
 import games  # noqa: E402
 from app import App  # noqa: E402

@@ -119,35 +119,3 @@ def press(app, hw, key):
         if not app.busy():
             return
         frame(app, hw)
-
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def grow_names():
-    """Intern short dummy names until the VM makes the name pool that holds
-    names 1,281 to 2,560 (about 14 KB at once on this 64-bit VM); returns
-    how many it interned.
-
-    A name, once interned, is never freed, and the pools that hold them
-    double. The long session interns about 1,260 names from ``.py``: on
-    this VM, right at its pool's edge, so a change of a few names moved
-    its smallest heap by a whole pool, a figure of the VM and not of the
-    code (a board's pools fall elsewhere, and its session is past its
-    edge already: ``../shared/notes/device-measurements.md``). The budget
-    runs call this first, so what they measure is the heap the code needs;
-    the dummies' few bytes a name are the same for every version measured.
-    A collection before each name keeps the names' own blocks together at
-    the bottom of the heap, not strewn through it between the garbage of
-    their lookups.
-    """
-    made = 0
-    for a in _LETTERS:
-        for b in _LETTERS:
-            gc.collect()
-            before = gc.mem_alloc()
-            hasattr(HAL, a + b)  # the attribute's name is interned to be looked up
-            made += 1
-            if gc.mem_alloc() - before > 10000:  # the big pool was made
-                return made
-    raise RuntimeError("no new name pool after %d names" % made)
