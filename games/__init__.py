@@ -8,14 +8,24 @@ and the saves read it from here; nothing else names a game. A game's rules
 module is imported only when that game is played, so a board never holds
 five rules engines at once. ``CONTRACT.md`` beside this file is what every
 game module keeps.
+
+The two actions that are not a card, ``DRAW`` and ``DONE``, are the same in
+every game and are named here, below the rules, so a computer player reads
+them without importing its rules module (the rules load their player, on
+first use: imports inside ``games/`` go one way, ``tests/test_layers.py``).
 """
 
 import gc
 import sys
 
+from micropython import const
+
 # what the compile left is garbage now: the catalogue's records go low in
 # the heap, not in islands among it that would cut up the free space
 gc.collect()
+
+DRAW = const(200)  # draw, or pass (every game names it, even one that never draws)
+DONE = const(201)  # end the turn (every game names it, even one that never uses it)
 
 
 class Info:

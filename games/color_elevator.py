@@ -8,8 +8,11 @@ face-down card that fits nowhere). The cards under the two tops are kept
 in ``pile`` (their order never matters again); each seat's face-down
 cards are in ``fd`` (four slots per seat, top last).
 
-Which cards fit a top is a table of card words (``color_elevator_fit.py``),
-so a hand is judged a word at a time, not card by card.
+This module holds what may be played, playing it, the deal and the turn
+around the table. Which cards fit a top is a table of card words
+(``color_elevator_fit.py``), so a hand is judged a word at a time, not card
+by card; the stock and the face-down piles, what a seat holds and what it
+cannot see are the state's base class (``color_elevator_stock.py``).
 """
 
 from micropython import const
@@ -18,6 +21,7 @@ import games
 from engine import cards
 from engine.cardset import BITS, _popcount
 from engine.gamestate import TERMINAL
+from games import DONE, DRAW  # noqa: F401  (DONE is never legal here; tools treat games alike)
 from games.color_elevator_fit import _FIT, fit_count, fits, wild  # noqa: F401
 from games.color_elevator_stock import (  # noqa: F401
     END_NONE,
@@ -27,15 +31,14 @@ from games.color_elevator_stock import (  # noqa: F401
     FACE_DOWN,
     HAND,
     MAX_REBUILDS,
+    Stock,
 )
-from games.color_elevator_turn import MAX_TURNS, Turn  # noqa: F401
 
 INFO = games.info("color-elevator")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 JOKERS = const(1)
-DRAW = const(200)
-DONE = const(201)  # never legal here; kept so tools can treat games alike
+MAX_TURNS = const(1000)  # CE-15
 _FACES = const(54)
 
 
@@ -57,7 +60,7 @@ def _fitting(w, top, p, other, buf, n):
     return n
 
 
-class State(Turn):
+class State(Stock):
     INFO = INFO
     FIELDS = (
         "deck_n", "pile_n", "top0", "top1", "turn", "turns", "played", "flipped", "rebuilds",
@@ -203,6 +206,64 @@ class State(Turn):
             or self._other_fits(hand, c, self.top(1 - p))
         )
 
+    # -- the deal and the turn around the table -------------------------------
+    def _deal(self):
+        self._shuffle_pack()
+        p = self.num_players
+        for _ in range(FACE_DOWN):  # CE-2: face-down cards first, then hands
+            for s in range(p):
+                self._face_down(s)
+        for _ in range(HAND):
+            for s in range(p):
+                self._draw_into(s)
+        self.top0 = self._take_starter(False)  # CE-3: pile 0 starts black
+        self.top1 = self._take_starter(True)
+
+    def _take_starter(self, red):
+        i = self.deck_n - 1
+        while i >= 0:
+            c = self.deck[i]
+            if not cards.is_joker(c) and cards.is_red(c) == red:
+                for j in range(i, self.deck_n - 1):
+                    self.deck[j] = self.deck[j + 1]
+                self.deck_n -= 1
+                return c
+            i -= 1
+        raise ValueError("no starter")  # a full pack always has both colours
+
+    def _draw(self, seat, k):
+        for _ in range(k):
+            if self.deck_n == 0:
+                self._rebuild(seat)  # CE-10 / CE-11: the new hands end the draw
+                return
+            self._draw_into(seat)
+
+    def _end_turn(self):
+        seat = self.turn
+        self.played = -1
+        self.flipped = False
+        if self.over:
+            return
+        if self.counts[seat] == 0 and self.fd_n[seat] == 0:  # CE-12
+            self.over = True
+            self.winner = seat
+            self.ending = END_WON
+            return
+        self.turns += 1
+        if self.turns >= MAX_TURNS:  # CE-15
+            self._stop(END_TURNS)
+            return
+        self.turn = (seat + 1) % self.num_players
+        self._start_turn()
+
+    def _start_turn(self):
+        s = self.turn
+        if self.counts[s] == 0 and self.fd_n[s]:  # CE-8: flip the top face-down card
+            self.fd_n[s] -= 1
+            self.hands[s].add(self.fd[s * FACE_DOWN + self.fd_n[s]])
+            self.counts[s] += 1
+            self.flipped = True
+
     def _blank(self):
         return State(self.num_players, self.deal, self.variant, _empty=True)
 
@@ -213,7 +274,8 @@ def new_state(players, deal=1, variant=0, starter=0):
 
 
 def basic_policy(obs, prng=None):
-    """The basic computer player (``games/color_elevator_ai.py``)."""
+    """The basic computer player (``games/color_elevator_ai.py``), loaded
+    on first use so a rules-only import stays small."""
     from games import color_elevator_ai
 
     return color_elevator_ai.basic_policy(obs, prng)

@@ -3,12 +3,14 @@ ask (two cards when it can) and chooses them to leave the next player
 stuck: a high card on a pile that goes up, a low one on a pile that goes
 down, so few cards fit the new top. It keeps its wild cards (aces,
 jokers) while a plain card will do, since a wild top lets anyone play.
-It decides from the observation only.
+It decides from the observation only, and imports the fit table, not the
+rules module (which loads this one).
 """
 
 from engine import cards
 from engine.gamestate import MAX_ACTIONS
-from games.color_elevator import DRAW, wild
+from games import DRAW
+from games.color_elevator_fit import wild
 
 _buf = [0] * MAX_ACTIONS
 _FACES = 54

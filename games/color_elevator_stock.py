@@ -1,7 +1,8 @@
-"""Color Elevator's cards off the piles: the face-down piles, rebuilding
-the stock when it runs dry (CE-10, CE-11, CE-14), the ranking and which
-cards a seat cannot see. The deal and the turn's end are in
-``color_elevator_turn.py``, what may be played in ``color_elevator.py``."""
+"""Color Elevator's cards off the two piles: the face-down piles,
+rebuilding the stock when it runs dry (CE-10, CE-11, CE-14), what a seat
+holds (the ranking) and which cards it cannot see. A base class of
+``color_elevator.State``, which holds the deal, the turn and what may be
+played."""
 
 from micropython import const
 

@@ -1,6 +1,6 @@
 """Words for Color Elevator's table screen: what an action does and why
-one is refused. Loaded only by the screens, so the rules module stays
-small enough to compile on a board."""
+one is refused. Loaded only when a screen says it, so the rules load
+without it and a card played loads no text."""
 
 from engine import cards
 from games.color_elevator import DRAW, fits

@@ -3,8 +3,8 @@ onto a waste pile one rank up or down at a time, as GNOME AisleRiot plays
 it (spec and rule IDs: ``seeds/elevator-solitaire.md``).
 
 Actions: ``0 .. 27`` move that pyramid position to the waste; ``DRAW``
-turns the next stock card onto the waste. Position ``row*(row+1)//2 + i``
-is card ``i`` of row ``row`` (row 0 is the apex, row 6 the base).
+turns the next stock card onto the waste. The pyramid's positions, and
+which cards lie over which, are ``elevator_solitaire_pyramid.py``.
 """
 
 from micropython import const
@@ -12,43 +12,20 @@ from micropython import const
 import games
 from engine import cards
 from engine.gamestate import TERMINAL, GameState
+from games import DONE, DRAW  # noqa: F401  (DONE is never legal here; tools treat games alike)
+from games.elevator_solitaire_pyramid import (  # noqa: F401  (the pyramid's shape)
+    BELOW,
+    GONE,
+    HIDDEN,
+    SIZE,
+    covers,
+    row_of,
+)
 
 INFO = games.info("elevator-solitaire")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
 ESCALATOR = const(1)
-SIZE = const(28)  # ES-1
-_ROWS = const(7)
-DRAW = const(200)
-DONE = const(201)  # never legal here; kept so tools can treat games alike
-
-GONE = const(255)  # position emptied
-HIDDEN = const(254)  # face-down card in an observation
-
-_BASE = const(21)  # first position of the bottom row
-
-
-def row_of(pos):
-    r = 0
-    while (r + 1) * (r + 2) // 2 <= pos:
-        r += 1
-    return r
-
-
-def _build_below():
-    t = bytearray(SIZE)
-    for p in range(SIZE):
-        t[p] = GONE if p >= _BASE else p + row_of(p) + 1
-    return t
-
-
-_BELOW = _build_below()  # left one of the two cards over each position
-
-
-def covers(pos):
-    """The two positions lying over ``pos`` (-1, -1 on the bottom row)."""
-    b = _BELOW[pos]
-    return (-1, -1) if b == GONE else (b, b + 1)
 
 
 class State(GameState):
@@ -82,7 +59,7 @@ class State(GameState):
 
     def uncovered(self, pos):
         """True when no card lies over ``pos`` (ES-3)."""
-        b = _BELOW[pos]
+        b = BELOW[pos]
         return b == GONE or (self.pyr[b] == GONE and self.pyr[b + 1] == GONE)
 
     def face_up(self, pos):

@@ -10,11 +10,15 @@ The hint (ES-12) sees the whole deal: on a deal of the shipped winnable
 list it follows the deal's winning line, read from a file in flash a
 record at a time (nothing of it is kept in RAM); off the line it asks the
 solver, within the board's budget.
+
+It imports the pyramid's shape, not the rules module (which loads this one
+on first use).
 """
 
 from engine import cards
 from engine.gamestate import MAX_ACTIONS
-from games.elevator_solitaire import DRAW, GONE, SIZE, covers
+from games import DRAW
+from games.elevator_solitaire_pyramid import GONE, SIZE, covers
 
 _buf = [0] * MAX_ACTIONS
 

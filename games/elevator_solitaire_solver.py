@@ -23,7 +23,8 @@ from array import array
 from micropython import const
 
 from engine import cards
-from games.elevator_solitaire import _BELOW, DRAW, GONE, SIZE
+from games import DRAW
+from games.elevator_solitaire_pyramid import BELOW, GONE, SIZE
 
 # A board's hint (ES-12): at most 1,500 positions, about 3 ms a hint on the
 # MicroPython VM on a PC (deals 1-20 after a turn: sim/bench.py); the table
@@ -41,7 +42,7 @@ def _cover_masks():
     """For each position, the bits of the two positions lying over it."""
     out = []
     for p in range(SIZE):
-        b = _BELOW[p]
+        b = BELOW[p]
         out.append(0 if b == GONE else (1 << b) | (1 << (b + 1)))
     return out
 
@@ -74,7 +75,7 @@ def _frees():
     neighbours: which card, then which neighbour's bit)."""
     out = [[0] * SIZE for _ in range(4)]
     for q in range(SIZE):
-        b = _BELOW[q]
+        b = BELOW[q]
         if b != GONE:
             out[0][b + 1] = out[2][b] = 1 << (_LAST - q)
             out[1][b + 1] = 1 << b

@@ -1,6 +1,6 @@
 """Words for the Elevator solitaire table: what an action does and why
-one is refused. Loaded only by the screens and tools, so the rules module
-stays small enough to compile on a board."""
+one is refused. Loaded only when a screen or a tool says it, so the rules
+load without it and a card played loads no text."""
 
 from engine import cards
 from games.elevator_solitaire import DRAW, GONE, HIDDEN, SIZE

@@ -5,6 +5,11 @@ Actions: ``0 .. 107`` put that physical card next in this turn's run;
 ``DRAW`` draws (or passes when nothing can be drawn); ``DONE`` ends the
 run. A run is entered card by card and a card is legal only when the run
 can still be finished with the cards in hand, so every prefix completes.
+
+This module holds the deal (RC-3), which card may come next in a run and
+playing it, the stock turned over when it runs dry (RC-11, RC-12), the
+turn's end and the limits (RC-13, RC-14), the ranking (RC-15) and what
+every seat has seen of the stock.
 """
 
 from micropython import const
@@ -12,17 +17,24 @@ from micropython import const
 import games
 from engine import cards
 from engine.cardset import CardSet
-from engine.gamestate import TERMINAL
-from games.roller_coaster_turn import MAX_TURNS, Turn, step  # noqa: F401
+from engine.gamestate import TERMINAL, GameState, places_by_count
+from games import DONE, DRAW  # noqa: F401  (the contract's two actions)
 
 INFO = games.info("roller-coaster")
 ID, NAME, BLURB, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, VARIANTS = INFO.fields()
 
-DRAW = const(200)
-DONE = const(201)
+_HAND_SIZE = const(5)
+MAX_TURNS = const(2000)  # RC-14
+
+_RANKS = const(13)
 
 
-class State(Turn):
+def step(r, d):
+    """The rank ``d`` steps from ``r`` on the circle (A between K and 2)."""
+    return (r + d) % _RANKS
+
+
+class State(GameState):
     INFO = INFO
     FIELDS = (
         "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "run_n", "run_dir",
@@ -68,6 +80,22 @@ class State(Turn):
         self._reset_run()
         if not _empty:
             self._deal()
+
+    def _reset_run(self):
+        self.run_n = 0
+        self.run_dir = 0  # +1 up, -1 down, 0 not yet known (opening)
+        self.run_next = 0  # rank the next card stands for, when dir known
+        self.run_anchor = 0  # opening: rank of the first card
+        self.run_jokers = 0  # opening: jokers since the anchor
+        self.run_last_joker = False
+        self.opening = self.pile_n == 0
+
+    def _deal(self):
+        self._shuffle_pack()
+        for _ in range(_HAND_SIZE):  # RC-3: one at a time
+            for s in range(self.num_players):
+                self._draw_into(s)
+        self._reset_run()
 
     # -- the interface -------------------------------------------------
     def current_player(self):
@@ -172,6 +200,60 @@ class State(Turn):
             self.run_next = step(self.run_next, self.run_dir)
         if self.counts[seat] == 0:  # RC-9: a legal prefix never ends on a joker
             self._end_run()
+
+    # -- the turn around the table --------------------------------------
+    def _end_run(self):
+        seat = self.turn
+        self.idle = 0
+        if self.counts[seat] == 0:
+            self.over = True
+            self.winner = seat
+            self._reset_run()
+            return
+        self._next_turn()
+
+    def _draw(self):
+        seat = self.turn
+        if self.deck_n == 0 and self.pile_n > 1:  # RC-11: flip, keep the top
+            m = self.pile_n - 1
+            for i in range(m):
+                c = self.pile[m - 1 - i]
+                self.deck[i] = c
+                self.pub.add(c)
+            self.turned = True
+            self.pile[0] = self.pile[m]
+            self.pile_n = 1
+            self.deck_n = m
+        if self.deck_n == 0:  # RC-12
+            self.idle += 1
+        else:
+            self._draw_into(seat)
+            self.idle = 0
+        if self.idle >= self.num_players:  # RC-13
+            self.over = True
+            return
+        self._next_turn()
+
+    def _next_turn(self):
+        self.turns += 1
+        self.turn = (self.turn + 1) % self.num_players
+        self._reset_run()
+        if self.turns >= MAX_TURNS:  # RC-14
+            self.over = True
+
+    # -- results, and what every seat sees -------------------------------
+    def ranking(self):
+        return places_by_count(self.counts, self.winner)  # RC-15
+
+    def _public(self):
+        return self.pub if self.turned else None
+
+    def deck_public(self):
+        return self.turned
+
+    def top(self):
+        """The discard pile's top card, or -1."""
+        return self.pile[self.pile_n - 1] if self.pile_n else -1
 
     def _blank(self):
         return State(self.num_players, self.deal, _empty=True)

@@ -8,13 +8,14 @@ rank and direction the greedy walk (a natural card when the hand has that
 rank, else a joker, never ending on a joker) gives the longest run, so
 trying every start and both directions finds the best one. Ranks are
 counted only when a walk reaches them, in preallocated buffers: the
-policy is most of the cost of Hard's playouts.
+policy is most of the cost of Hard's playouts. It imports no rules module
+(the rules load this one): the two actions it names are the catalogue's.
 """
 
 from micropython import const
 
 from engine import cards
-from games.roller_coaster import DONE, DRAW
+from games import DONE, DRAW
 
 _RANKS = const(13)
 _UNKNOWN = const(255)

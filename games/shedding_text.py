@@ -1,6 +1,6 @@
 """Words for the Elevator family's table screen: what an action does and
-why one is refused. Loaded only by the screens, so the rules engine
-(``shedding.py``) stays small enough to compile on a board."""
+why one is refused. Loaded only when a screen says it, so the rules
+engine (``shedding.py``) loads without it and a card played loads no text."""
 
 from engine import cards
 from games.shedding import DONE, GIVE, PASS

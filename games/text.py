@@ -1,7 +1,7 @@
 """What an action does, and why one is refused, in words: each game's
 text module (the catalogue's ``text``), loaded only when a screen or a
-tool says it, so the rules compile in less memory and a card played
-loads no text."""
+tool says it, so the rules load without it and a card played loads no
+text."""
 
 import games
 
