@@ -132,15 +132,30 @@ def cursor_keys(cursor, target, n):
     return [RIGHT] * right if right <= left else [LEFT] * left
 
 
+class _Index:
+    def __getitem__(self, index):
+        return index
+
+
+_ALL = _Index()[:]  # the slice [:] made once: one written out is made at each use
+
+
 class Cursor:
     """Where the person's cursor is over a row of choices (a hand's cards,
     the solitaire's free cards): ``choices[at]``. The arrows move it round
     the row; ``keys_to`` gives the presses that bring it to a choice (the
     simulator's autopilot, and a hint)."""
 
-    def __init__(self):
-        self.choices = []
+    def __init__(self, room=0):
+        # the choices' list, with room for ``room`` made once: a row drawn
+        # again is refilled in place (``clear``, then appends) with no allocation
+        self.choices = [0] * room
+        self.clear()
         self.at = 0
+
+    def clear(self):
+        """No choices, the list's room kept (``list.clear`` gives it back)."""
+        del self.choices[_ALL]
 
     def set(self, choices):
         """New choices (the row drawn again): the cursor stays in the row."""

@@ -126,8 +126,9 @@ class Round(Screen):
         s = table.state
         turn = -1 if s.is_over() else s.current_player()
         lines = []
+        said = table.said  # (strs made now, from the table's lines)
         for seat in range(table.match.players):
-            lines.append(("@" if seat == turn else " ") + (table.said[seat] or table.who(seat)))
+            lines.append(("@" if seat == turn else " ") + (said[seat] or table.who(seat)))
         self.view = ui.Scroller(self.group, lines, 8, 7, (app.hw.height - 8) // 7)
 
     def on_key(self, key, now):

@@ -10,32 +10,31 @@ SELECT ends a play of several cards or else draws or passes, UP shows the
 round so far, START pauses (``screen_pause.py``). While the computer
 players move, A or B hurry them along; START pauses whoever is to play.
 
-A table has its game's record (``table_record.GameRecord``: the match and
-the moves, and when they are saved), its cursor (``buttons.Cursor``), its
-keys (``table_keys.HandKeys``), its view (``table_view.HandView``) and its
-turns (``table_turns.Turns``: whose turn it is, and the others' moves).
-The link of a linked game (``match.link``; the app moves its frames) is
-called at six points only: each frame (``tick``: whether to wait), each
-key (``on_key``), a move chosen (``take``), a move made (``sync``), a
-guest's move due (``pop``) and the message line (``text``).
+A table has its game's record (``table_record.GameRecord``: the moves,
+and when they are saved), its cursor (``buttons.Cursor``), its keys
+(``table_keys.HandKeys``), its view (``table_view.HandView``) and its
+turns (``table_turns.Turns``: whose turn it is, and the others' moves). A
+linked game's link (``match.link``) is called at six points only: each
+frame (``tick``), each key (``on_key``), a move chosen (``take``), a move
+made (``sync``), a guest's move due (``pop``) and the message line (``text``).
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact. A
-card played allocates nothing: what the table says of it (the message
-line, the round view, a refusal's reason from the game's text module) is
-made when it is drawn.
+card played, and the redraw after it, allocate nothing: what the table
+says of a move is written into the view's buffers when drawn
+(``put_last``); only a refusal's reason (the game's text module) is made.
 """
 
 import games
+import ui
 from buttons import AXIS_HORIZONTAL, SELECT, A, Cursor
-from engine import cards
 from engine.cardset import CardSet
 from engine.gamestate import MAX_ACTIONS
 from screen import REFUSED, Screen
 from table_keys import HandKeys
 from table_record import GameRecord
 from table_turns import Turns
-from table_view import SAY_MOVE, SAY_NOTHING, SAY_PICKED, SAY_REFUSAL, HandView, by_rank
+from table_view import MSG, SAY_MOVE, SAY_NOTHING, SAY_PICKED, SAY_REFUSAL, HandView, by_rank
 
 
 class Last:
@@ -63,6 +62,7 @@ class HandTable(Screen):
     axis = AXIS_HORIZONTAL
     hand_order = staticmethod(by_rank)
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
+    HELPS = (HELP,)  # every text ``help_text`` gives: the view has their legends ready
 
     def __init__(self, app, match, state=None, moves=None, replaying=False):
         super().__init__(app)
@@ -70,7 +70,7 @@ class HandTable(Screen):
         self.game = games.by_id(match.info.ID)
         self.state = state if state is not None else match.new_state()
         self.record = GameRecord(app.saves, match, moves, state is not None, replaying)
-        self.cursor = Cursor()
+        self.cursor = Cursor(54 * self.state.decks)  # room for a hand of every card
         # the seats people play (you, seat 0, and pass-and-play friends); the
         # hand shown is ``me``'s, and while ``turns.covered`` none is: the
         # console is being passed to the next person, who shows theirs with A
@@ -81,8 +81,6 @@ class HandTable(Screen):
             self.me = link.seat
             self.people = [link.seat]
         self.you = self.me if len(self.people) == 1 else -1  # friends: every seat by number
-        self.said = [""] * match.players  # what each seat did last (the round view)
-        self.message = ""
         # made once: the state at the start of the person's turn (undo; a
         # linked game has none: the other consoles saw the card go down),
         # and what the seat to play sees (an observation each turn, no
@@ -105,6 +103,18 @@ class HandTable(Screen):
     def who(self, seat):
         return "YOU" if seat == self.you else "P%d" % (seat + 1)
 
+    def put_who(self, line, seat):
+        if seat == self.you:
+            line.add("YOU")
+        else:
+            line.add("P")
+            line.num(seat + 1)
+
+    # the message line's text and the round view's are the view's (written in
+    # place when drawn): as strs, made when asked, never in a redraw
+    message = property(lambda t: t.view.line.text(), lambda t, text: t.view.write(text))
+    said = property(lambda t: t.view.said())
+
     # -- each game's: its piles, and what its moves say --------------------------
     def small_pile_width(self):
         """Pixels the piles take left of the hand on a 128x32 panel."""
@@ -120,26 +130,32 @@ class HandTable(Screen):
         """``seat`` has just taken ``action`` (``was``: the state before
         it): update ``self.last``."""
 
-    def last_text(self):
-        """One line about the last thing that happened."""
-        return ""
+    def put_last(self, line):
+        """Write one line about the last thing that happened."""
+
+    def last_text(self):  # put_last's line as a str (tests)
+        line = ui.Line(MSG)
+        self.put_last(line)
+        return line.text()
 
     def mid_turn(self):
         """True while the person's turn is under way (cards chosen, more
         to come), so B takes back rather than pausing."""
         return False
 
-    def picked_text(self):
-        return ""
+    def put_picked(self, line):
+        """Write what the person has picked so far this turn."""
 
     def help_text(self):
         return self.HELP
 
-    def status_count(self, seat):
-        return str(self.state.counts[seat])
+    def put_count(self, line, seat):
+        """Write ``seat``'s count for the status rows."""
+        line.num(self.state.counts[seat])
 
-    def stock_text(self):
-        return "STOCK %d" % self.state.deck_n
+    def put_stock(self, line):  # the stock, after your count on the status row
+        line.add("STOCK ")
+        line.num(self.state.deck_n)
 
     def on_turn_key(self, key, now):
         """A table's own handling of a key on the person's turn (True if
@@ -157,12 +173,22 @@ class HandTable(Screen):
             return [SELECT]
         return self.cursor.keys_to(action) + [A]
 
-    def drew(self, seat, n):
+    def put_drew(self, line, seat, n):
         """What ``seat`` drew, for the message: the cards themselves when
         they came to the person's hand, else how many."""
-        if seat == self.me and self.drawn.count():
-            return " DREW " + cards.codes(self.drawn.to_list())
-        return " DREW %d" % n if n > 1 else " DREW A CARD"
+        drawn = self.drawn
+        if seat == self.me and drawn.count():
+            line.add(" DREW")
+            c = drawn.next(-1)
+            while c >= 0:
+                line.char(32)
+                line.card(c)
+                c = drawn.next(c)
+        elif n > 1:
+            line.add(" DREW ")
+            line.num(n)
+        else:
+            line.add(" DREW A CARD")
 
     # -- the keys ----------------------------------------------------------------
     def on_key(self, key, now):
@@ -205,7 +231,7 @@ class HandTable(Screen):
         was._copy_from(s)
         s.apply(action)
         me = self.me
-        # the cards that came to the person's hand, named in the message (``drew``):
+        # the cards that came to the person's hand, named in the message (``put_drew``):
         # Color Elevator's play-then-draw leaves the count as it was
         self.drawn.copy_from(s.hands[me])
         self.drawn.remove_all(was.hands[me])

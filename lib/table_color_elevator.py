@@ -19,10 +19,12 @@ _PILE1_X = const(28)
 _PILE2_X = const(80)
 _PILE_Y = const(15)
 _WAYS_Y = const(19)
+_CHOOSE = "{LEFT} PILE 1  {RIGHT} PILE 2  {B} NO"
 
 
 class Table(HandTable):
     choosing = -1  # a card waiting for its pile (set on the table while it waits)
+    HELPS = (HandTable.HELP, _CHOOSE)
 
     def layout_piles(self, app):
         if app.small:  # each pile with its number over its way (^, v, *) at its right
@@ -48,21 +50,24 @@ class Table(HandTable):
     def mid_turn(self):
         return self.state.played >= 0
 
-    def picked_text(self):
-        return "NOW THE OTHER PILE" if self.picked_n else ""
+    def put_picked(self, line):
+        if self.picked_n:
+            line.add("NOW THE OTHER PILE")
 
-    def status_count(self, seat):
+    def put_count(self, line, seat):
+        """In hand + face down."""
         s = self.state
-        return "%d+%d" % (s.counts[seat], s.fd_n[seat])
+        line.num(s.counts[seat])
+        line.char(43)  # "+"
+        line.num(s.fd_n[seat])
 
-    def stock_text(self):
-        s = self.state
-        return "%d+%d STOCK %d" % (s.counts[self.me], s.fd_n[self.me], s.deck_n)
+    def put_stock(self, line):
+        self.put_count(line, self.me)
+        line.add(" STOCK ")
+        line.num(self.state.deck_n)
 
     def help_text(self):
-        if self.choosing >= 0:
-            return "{LEFT} PILE 1  {RIGHT} PILE 2  {B} NO"
-        return self.HELP
+        return _CHOOSE if self.choosing >= 0 else self.HELP
 
     def choose_card(self, card, now):
         s = self.state
@@ -70,7 +75,11 @@ class Table(HandTable):
         on1 = s.is_legal(cards.FACES + card)
         if on0 and on1:
             self.choosing = card
-            self.message = "WHICH PILE FOR " + cards.code(card) + "?"
+            line = self.view.line
+            line.clear()
+            line.add("WHICH PILE FOR ")
+            line.card(card)
+            line.char(63)  # "?"
         elif on0 or on1:
             self.take(card if on0 else cards.FACES + card, now)
         else:
@@ -118,26 +127,34 @@ class Table(HandTable):
                 last.n = min(1, was.deck_n)
         last.seat = seat
 
-    def last_text(self):
+    def put_last(self, line):
         s = self.state
         last = self.last
         if s.flipped and s.current_player() >= 0:
-            t = " TURN UP " if s.turn == self.you else " TURNS UP "
-            return self.who(s.turn) + t + cards.code(s.hands[s.turn].next(-1))
+            self.put_who(line, s.turn)
+            line.add(" TURN UP " if s.turn == self.you else " TURNS UP ")
+            line.card(s.hands[s.turn].next(-1))
+            return
         if last.seat < 0:
-            return ""
-        name = self.who(last.seat)
+            return
+        self.put_who(line, last.seat)
         if last.a < 0:
-            return name + self.drew(last.seat, last.n) if last.n else name + ": NEW HANDS"
-        text = name + " " + self._put(last.a)
+            if last.n:
+                self.put_drew(line, last.seat, last.n)
+            else:
+                line.add(": NEW HANDS")
+            return
+        self._put(line, last.a)
         if last.b >= 0:
-            text += " " + self._put(last.b)
+            self._put(line, last.b)
         elif last.n:
-            text += self.drew(last.seat, 1)
-        return text
+            self.put_drew(line, last.seat, 1)
 
-    def _put(self, action):
-        return "%s ON %d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
+    def _put(self, line, action):
+        line.char(32)
+        line.card(action % cards.FACES)
+        line.add(" ON ")
+        line.num(action // cards.FACES + 1)
 
     def render_piles(self):
         s = self.state
@@ -148,8 +165,13 @@ class Table(HandTable):
             self.ways[3].set(self._way(s.top1)[3])
         else:
             # columns: "1:" left of pile 1, its way right of it; the same for pile 2
-            way = "    1:    %s    2:    %s" % (self._way(s.top0)[:3], self._way(s.top1)[:3])
-            self.ways.set(way)
+            line = self.view.spare
+            line.clear()
+            line.add("    1:    ")
+            line.add(self._way(s.top0), 3)
+            line.add("    2:    ")
+            line.add(self._way(s.top1), 3)
+            self.ways.show(line)
 
     def _way(self, top):
         """The way a pile goes as a word, then its mark for a small panel."""

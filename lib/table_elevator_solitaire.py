@@ -40,14 +40,16 @@ class Table(Screen):
         self.game = es
         self.state = state if state is not None else match.new_state()
         self.record = GameRecord(app.saves, match, moves, state is not None, replaying)
-        self.cursor = Cursor()  # over the free cards
+        self.cursor = Cursor(es.SIZE)  # over the free cards
         self.me = 0
-        self.message = ""
         self.taken = -1  # the action just taken: what it did is said when drawn
         self.refused = False  # ... and it was refused: why, said when drawn
         self.obs = self.state._blank()  # the hint replays the deal's line on it
         self.view = PyramidView(self, app)
         self.render()
+
+    # the message line's text is the view's (written in place when drawn): a str when asked
+    message = property(lambda t: t.view.line.text(), lambda t, text: t.view.write(text))
 
     # the round view (pause menu) of a game of one: its last message
     @property

@@ -5,7 +5,9 @@ On 128x64 the whole pyramid is drawn as text, one cell per card (its rank,
 is the rank half of the card it is on (the rank's glyphs black on white,
 with a pixel of white round them, as on every card) over its cell. On
 128x32 only the cards free to play are shown, as a row of cards after the
-waste. The message line's words are made here too, when drawn.
+waste. The message line's words are written here too, when drawn: like
+every text of a redraw, into lines made once (``ui.Line``), so a redraw
+allocates nothing but a refusal's reason (the game's text module).
 """
 
 import displayio
@@ -21,17 +23,22 @@ _ROWS = const(7)
 _WASTE_X = const(98)
 _STOCK_X = const(113)
 _PILE_Y = const(14)
+_MSG = const(64)  # the message line's text (32 shown)
 _HELP = "{A} PLAY {SELECT} TURN {B} BACK"  # on the message line when it says nothing
 
 
-def _cell(s, pos):
+def _cell(line, s, pos):
+    """The pyramid's place ``pos`` in two columns: its rank, ``##`` face down."""
     c = s.pyr[pos]
     if c == es.GONE:
-        return "  "
-    if not s.face_up(pos):
-        return "##"
-    r = cards.rank_code(cards.rank(c))
-    return r if len(r) == 2 else " " + r
+        line.add("  ")
+    elif not s.face_up(pos):
+        line.add("##")
+    else:
+        r = cards.rank_code(cards.rank(c))
+        if len(r) < 2:
+            line.char(32)
+        line.add(r)
 
 
 def _row_x(r):
@@ -82,6 +89,17 @@ class PyramidView:
             g.append(self.cur)
         g.append(self.waste.grid)
         g.append(self.msg.grid)
+        self.line = ui.Line(_MSG)  # the message line's text
+        self.rest = ui.Line(40)  # the status row's, a pyramid row's, the counts'
+        # the legends the message line shows, made now: a legend is made by replace
+        self.keys = app.legend(_HELP + ("" if app.hw.three else " {UP} HINT"))
+        self.cleared = app.legend("CLEARED! {A}: RESULTS")
+        self.stuck = app.legend("NO MOVES: {B} UNDO {A} END")
+
+    def write(self, text):
+        """The message line says ``text`` (``table.message = text``)."""
+        self.line.clear()
+        self.line.add(text)
 
     def _words(self, table):
         """The message line's words for the action just taken
@@ -91,34 +109,49 @@ class PyramidView:
         table.taken = -1
         if action < 0:
             return
-        app = table.app
         if table.refused:
             table.refused = False
             import games.text  # the game's text module loads now, not for each card played
 
-            table.message = games.text.why_illegal(s, action).upper()
+            self.write(games.text.why_illegal(s, action).upper())
         elif s.is_over():
-            table.message = app.legend(
-                "CLEARED! {A}: RESULTS" if s.winner == 0 else "NO MOVES: {B} UNDO {A} END"
-            )
+            self.write(self.cleared if s.winner == 0 else self.stuck)
         else:
-            table.message = ("TURNED " if action == es.DRAW else "PLAYED ") + cards.code(s.top())
+            self.write("TURNED " if action == es.DRAW else "PLAYED ")
+            self.line.card(s.top())
 
     def draw(self, table):
         s = table.state
         app = table.app
         self._words(table)
         cursor = table.cursor
-        free = [p for p in range(es.SIZE) if s.present(p) and s.uncovered(p)]
+        free = cursor.choices  # refilled in place
+        cursor.clear()
+        for p in range(es.SIZE):
+            if s.present(p) and s.uncovered(p):
+                free.append(p)
         cursor.set(free)
         n = len(free)
-        line = "SCORE %d/28 STOCK %d DEAL %d" % (s.score(), s.deck_n, table.match.deal)
-        if len(line) > 32:  # a long deal number whole: "#" for "DEAL"
-            line = "SCORE %d/28 STOCK %d #%d" % (s.score(), s.deck_n, table.match.deal)
-        self.status.set(line)
+        line = self.rest
+        line.clear()
+        line.add("SCORE ")
+        line.num(s.score())
+        line.add("/28 STOCK ")
+        line.num(s.deck_n)
+        k = line.n
+        line.add(" DEAL ")
+        line.num(table.match.deal)
+        if line.n > 32:  # a long deal number whole: "#" for "DEAL"
+            line.n = k
+            line.add(" #")
+            line.num(table.match.deal)
+        self.status.show(line)
         self.waste.set(s.top() if s.pile_n else ui.CARD_SLOT)
         # a three-button board has no UP at the table: its hint is in the pause menu
-        self.msg.set(table.message or app.legend(_HELP + ("" if app.hw.three else " {UP} HINT")))
+        if self.line.n:
+            self.msg.show(self.line)
+        else:
+            self.msg.set(self.keys)
         if app.small:
             for i in range(10):
                 self.slots.set(i, s.pyr[free[i]] if i < n else ui.CARD_NONE)
@@ -129,17 +162,28 @@ class PyramidView:
             return
         for r in range(_ROWS):
             first = r * (r + 1) // 2
-            self.rows[r].set(" ".join([_cell(s, first + i) for i in range(r + 1)]))
+            line.clear()
+            for i in range(r + 1):
+                if i:
+                    line.char(32)
+                _cell(line, s, first + i)
+            self.rows[r].show(line)
         self.stock.set(ui.CARD_BACK if s.deck_n else ui.CARD_SLOT)
-        self.count.set("%3d  %3d" % (s.pile_n, s.deck_n))
+        line.clear()
+        line.num(s.pile_n, 3)
+        line.add("  ")
+        line.num(s.deck_n, 3)
+        self.count.show(line)
         cur = self.cur
         cur.hidden = n == 0
         if n:
             pos = cursor.chosen()
-            t = ui_glyphs.card_tiles(s.pyr[pos])[0]
+            t = ui_glyphs.card_top(s.pyr[pos])
             if cur[0] != t:
                 cur[0] = t
-            x, y = cell_xy(pos)
+            r = es.row_of(pos)  # where cell_xy puts it (a pair would be a tuple made)
+            x = _row_x(r) + (pos - r * (r + 1) // 2) * 12
+            y = 8 + 7 * r
             if cur.x != x - 1:
                 cur.x = x - 1
             if cur.y != y - 1:

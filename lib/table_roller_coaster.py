@@ -7,7 +7,6 @@ hand."""
 from micropython import const
 
 import ui
-from engine import cards
 from games import roller_coaster as rc
 from table import HandTable
 
@@ -17,15 +16,15 @@ _PILE_Y = const(15)
 _PLAYED = const(1)
 _DREW = const(2)
 _PASSED = const(3)
+_ADD = "{A} ADD  {SELECT} PLAY  {B} TAKE BACK|{A} ADD  {SELECT} PLAY  {B} BACK"
 
 
 class Table(HandTable):
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
+    HELPS = (HELP, _ADD)
 
     def help_text(self):
-        if self.mid_turn():
-            return "{A} ADD  {SELECT} PLAY  {B} TAKE BACK|{A} ADD  {SELECT} PLAY  {B} BACK"
-        return self.HELP
+        return _ADD if self.mid_turn() else self.HELP
 
     def layout_piles(self, app):
         self.pile_slots = 1 if app.small else _PILE_SHOWN
@@ -35,8 +34,10 @@ class Table(HandTable):
     def mid_turn(self):
         return self.state.run_n > 0
 
-    def picked_text(self):
-        return "RUN: " + cards.codes(self.picked[: self.picked_n]) if self.picked_n else ""
+    def put_picked(self, line):
+        if self.picked_n:
+            line.add("RUN: ")
+            line.codes(self.picked, 0, self.picked_n)
 
     def noted(self, s, was, seat, action):
         last = self.last
@@ -49,19 +50,24 @@ class Table(HandTable):
             return
         last.seat = seat
 
-    def last_text(self):
+    def put_last(self, line):
         s = self.state
         last = self.last
         if s.run_n:
-            return self.who(s.turn) + " PLAYS " + cards.codes(s.pile[s.pile_n - s.run_n : s.pile_n])
+            self.put_who(line, s.turn)
+            line.add(" PLAYS ")
+            line.codes(s.pile, s.pile_n - s.run_n, s.pile_n)
+            return
         if last.seat < 0:
-            return ""
+            return
+        self.put_who(line, last.seat)
         if last.kind == _PLAYED:
-            played = s.pile[s.pile_n - last.n : s.pile_n]
-            return self.who(last.seat) + " PLAYED " + cards.codes(played)
-        if last.kind == _DREW:
-            return self.who(last.seat) + self.drew(last.seat, 1)
-        return self.who(last.seat) + " PASSED"
+            line.add(" PLAYED ")
+            line.codes(s.pile, s.pile_n - last.n, s.pile_n)
+        elif last.kind == _DREW:
+            self.put_drew(line, last.seat, 1)
+        else:
+            line.add(" PASSED")
 
     def render_piles(self):
         s = self.state

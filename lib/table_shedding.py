@@ -23,6 +23,9 @@ _PASSED = const(2)
 _STUCK = const(3)  # the penalty: the pile's last player draws
 _GAVE = const(4)
 _CLEARED = const(5)  # everyone passed on a finished player's play
+_PLAY = "{A} PLAY  {SELECT} PASS  {START} MENU"
+_ADD = "{A} ADD  {SELECT} END  {B} TAKE BACK|{A} ADD  {SELECT} END  {B} BACK"
+_GIVE = "{A} GIVE THIS CARD  {START} MENU"
 
 
 def _climb_order(card):
@@ -33,6 +36,7 @@ def _climb_order(card):
 
 class Table(HandTable):
     hand_order = staticmethod(_climb_order)
+    HELPS = (_PLAY, _ADD, _GIVE)
 
     def layout_piles(self, app):
         small = app.small
@@ -51,15 +55,15 @@ class Table(HandTable):
     def mid_turn(self):
         return self.state.play_n > 0
 
-    def picked_text(self):
-        return "PLAY: " + cards.codes(self.picked[: self.picked_n]) if self.picked_n else ""
+    def put_picked(self, line):
+        if self.picked_n:
+            line.add("PLAY: ")
+            line.codes(self.picked, 0, self.picked_n)
 
     def help_text(self):
         if self.state.phase == flow.GIVE:
-            return "{A} GIVE THIS CARD  {START} MENU"
-        if self.mid_turn():
-            return "{A} ADD  {SELECT} END  {B} TAKE BACK|{A} ADD  {SELECT} END  {B} BACK"
-        return "{A} PLAY  {SELECT} PASS  {START} MENU"
+            return _GIVE
+        return _ADD if self.mid_turn() else _PLAY
 
     def noted(self, s, was, seat, action):
         last = self.last
@@ -80,45 +84,57 @@ class Table(HandTable):
         last.kind = kind
         last.seat = seat
 
-    def _play_cards(self):
-        """The cards of the play being made, or else of the last play."""
-        s = self.state
-        n = s.play_n or (self.last.n if self.last.kind == _PLAYED else 0)
-        return s.pile[s.pile_n - n : s.pile_n]
+    def _play_n(self):
+        """How many cards the play being made has, or else the last play."""
+        return self.state.play_n or (self.last.n if self.last.kind == _PLAYED else 0)
 
-    def status_count(self, seat):
+    def put_count(self, line, seat):
         s = self.state
-        return "--" if s.place[seat] != flow.IN else str(s.counts[seat])
+        if s.place[seat] != flow.IN:
+            line.add("--")
+        else:
+            line.num(s.counts[seat])
 
-    def last_text(self):
+    def put_last(self, line):
         s = self.state
         if s.phase == flow.GIVE:
             if s.giver == self.me:
-                return "GIVE %s A CARD" % self.who(s.target)
-            return "%s GIVES %s A CARD" % (self.who(s.giver), self.who(s.target))
+                line.add("GIVE ")
+            else:
+                self.put_who(line, s.giver)
+                line.add(" GIVES ")
+            self.put_who(line, s.target)
+            line.add(" A CARD")
+            return
         last = self.last
         kind = last.kind
-        if s.play_n:
-            return self.who(s.turn) + " PLAYS " + cards.codes(self._play_cards())
-        if kind == _PLAYED:
-            return self.who(last.seat) + " PLAYED " + cards.codes(self._play_cards())
-        if kind == _PASSED:
+        if s.play_n or kind == _PLAYED:
+            self.put_who(line, s.turn if s.play_n else last.seat)
+            line.add(" PLAYS " if s.play_n else " PLAYED ")
+            line.codes(s.pile, s.pile_n - self._play_n(), s.pile_n)
+        elif kind == _PASSED:
+            self.put_who(line, last.seat)
+            line.add(" PASSED")
             if last.seat == self.me and self.drawn.count():
-                return "%s PASSED,%s" % (self.who(self.me), self.drew(self.me, 1))
-            return self.who(last.seat) + " PASSED"
-        if kind == _STUCK:
+                line.char(44)  # ","
+                self.put_drew(line, self.me, 1)
+        elif kind == _STUCK:
+            line.add(s.rules.name)
+            line.add(": ")
+            self.put_who(line, last.seat)
             if last.seat == self.me and self.drawn.count():
-                return s.rules.name + ": " + self.who(self.me) + self.drew(self.me, 0)
-            return s.rules.name + ": " + self.who(last.seat) + " DRAWS"
-        if kind == _GAVE:
-            return self.who(last.seat) + " GAVE A CARD"
-        if kind == _CLEARED:
-            return "ALL PASSED: ANY CARD"
-        return ""
+                self.put_drew(line, self.me, 0)
+            else:
+                line.add(" DRAWS")
+        elif kind == _GAVE:
+            self.put_who(line, last.seat)
+            line.add(" GAVE A CARD")
+        elif kind == _CLEARED:
+            line.add("ALL PASSED: ANY CARD")
 
     def render_piles(self):
         s = self.state
-        n = s.play_n or (self.last.n if self.last.kind == _PLAYED else 0)
+        n = self._play_n()
         shown = min(n + 1, s.pile_n, self.pile_slots)
         if s.free:
             shown = min(n, self.pile_slots)  # a restarted pile: only what is new

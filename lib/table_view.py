@@ -4,12 +4,25 @@ deal), the message line, the keys line, and the hand along the bottom
 with its cursor bar and scroll marks. Each game's table adds its piles
 (``layout_piles``, ``render_piles``). Made once with the table
 (``table.HandTable.view``); ``draw`` rewrites only the tiles that changed.
+
+A redraw (at every key and every computer move) allocates nothing: its
+text is written into lines made once (``ui.Line``), the hand into the
+cursor's list, and the key lines' legends are made with the view. Only a
+refusal's reason (the game's text module) and a link's words are made.
 """
 
 from micropython import const
 
 import ui
 from engine import cards
+
+MSG = const(64)  # the message line's text (32 shown)
+_SAID = const(32)  # each seat's last move, for the round view (31 shown)
+_OTHERS = const(80)  # the others' seats, before any is squeezed
+_SKIP = "{A} SKIP AHEAD  {START} MENU"  # the view's own key lines
+_SHOW = "{A} SHOW HAND  {START} MENU"
+_HIDE = "{A} HIDE HAND  {START} MENU"
+_HIDE_SHORT = " {A} HIDE"
 
 # What the message line is to say when next drawn (``HandTable.say``)
 SAY_NOTHING = const(0)
@@ -59,64 +72,128 @@ class HandView:
         g.append(self.more_right.grid)
         self.bar = ui.bar(ui.HAND_PITCH - 1, 2 if not small else 1, hand_x, hand_y + 15)
         g.append(self.bar)
+        # a redraw's text, in lines made once: the message line's, each seat's last move
+        # (the round view's), the others' seats, a spare (status row 2, piles, message)
+        self.line = ui.Line(MSG)
+        self.said_buf = bytearray(table.match.players * _SAID)
+        self.said_n = bytearray(table.match.players)
+        self.others = ui.Line(_OTHERS)
+        self.spare = ui.Line(MSG)
+        # the legend of every key line this table shows, made now (``app.legend``)
+        texts = table.HELPS + ((_SKIP,) if self.help else ())
+        if len(table.people) > 1:  # pass-and-play's
+            texts += (_SHOW, _HIDE) if self.help else (_HIDE_SHORT,)
+        self.legends = {}
+        for text in texts:
+            self.legends[text] = app.legend(text)
+
+    def write(self, text):
+        """The message line says ``text`` (``table.message = text``)."""
+        self.line.clear()
+        self.line.add(text)
+
+    def said(self):
+        """What each seat did last, as strs (the round view, tests)."""
+        out = []
+        for seat in range(len(self.said_n)):
+            at = seat * _SAID
+            out.append(bytes(self.said_buf[at : at + self.said_n[seat]]).decode())
+        return out
+
+    def keep_said(self, seat, line):
+        """The round view's line for ``seat`` is ``line``'s text."""
+        buf = self.said_buf
+        at = seat * _SAID
+        n = min(line.n, _SAID)
+        for i in range(n):
+            buf[at + i] = line.buf[i]
+        self.said_n[seat] = n
+
+    def _legend(self, app, text):
+        legend = self.legends.get(text)
+        if legend is None:  # one the table did not list (a link's): made once
+            legend = self.legends[text] = app.legend(text)
+        return legend
 
     def draw(self, table):
         self._words(table)
         s = table.state
         turns = table.turns
-        hand = [] if turns.covered and not turns.reveal else s.hands[table.me].to_list()
-        hand.sort(key=table.hand_order)
         cursor = table.cursor
+        hand = cursor.choices
+        cursor.clear()
+        if not turns.covered or turns.reveal:
+            mine = s.hands[table.me]
+            c = mine.next(-1)
+            while c >= 0:
+                hand.append(c)
+                c = mine.next(c)
+        hand.sort(key=table.hand_order)
         cursor.set(hand)
-        self._hand(hand, cursor.at, table.turns.my_turn())
+        self._hand(hand, cursor.at, turns.my_turn())
         table.render_piles()
         self._status(table)
         app = table.app
         link = table.link
         wait = turns.passing() and not turns.reveal
         lost = link.text(table) if link is not None else ""
+        spare = self.spare  # the status rows are shown: free again
         if lost:
             self.msg.set(lost)
         elif wait:
-            self.msg.set("PASS TO P%d - PRESS A" % (s.current_player() + 1))
+            spare.clear()
+            spare.add("PASS TO P")
+            spare.num(s.current_player() + 1)
+            spare.add(" - PRESS A")
+            self.msg.show(spare)
         elif turns.reveal and self.help is None:  # no key line: the message says it
-            self.msg.set(table.message[:24] + app.legend(" {A} HIDE"))
-        elif self.help is None and not table.message and table.turns.my_turn():
-            self.msg.set(app.legend(table.help_text()))
+            spare.clear()
+            spare.copy(self.line)
+            spare.n = min(spare.n, 24)
+            spare.add(self._legend(app, _HIDE_SHORT))
+            self.msg.show(spare)
+        elif self.help is None and not self.line.n and turns.my_turn():
+            self.msg.set(self._legend(app, table.help_text()))
         else:
-            self.msg.set(table.message)
+            self.msg.show(self.line)
         if self.help is not None:
-            text = "{A} SKIP AHEAD  {START} MENU"
+            text = _SKIP
             if lost:
                 text = "{B} TO THE TITLE" if link.seat else "{START} MENU"
             elif wait:
-                text = "{A} SHOW HAND  {START} MENU"
+                text = _SHOW
             elif turns.reveal:
-                text = "{A} HIDE HAND  {START} MENU"
-            elif table.turns.my_turn():
+                text = _HIDE
+            elif turns.my_turn():
                 text = table.help_text()
-            self.help.set(app.legend(text))
+            self.help.set(self._legend(app, text))
 
     def _words(self, table):
         """What the message line says now (``table.say``): the words are
-        made here, when drawn, so a card played allocates nothing."""
+        written here, when drawn, so a card played allocates nothing."""
         say = table.say
         table.say = SAY_NOTHING
+        line = self.line
         if say == SAY_MOVE:
-            table.message = table.last_text()
+            line.clear()
+            table.put_last(line)
             seat = table.say_about
             if seat >= 0:
-                table.said[seat] = table.message
+                self.keep_said(seat, line)
                 if seat == table.me and len(table.people) > 1:
                     # the round view is everyone's: no drawn cards named
                     table.drawn.clear()
-                    table.said[seat] = table.last_text()
+                    spare = self.spare  # (free until the piles and status rows are made)
+                    spare.clear()
+                    table.put_last(spare)
+                    self.keep_said(seat, spare)
         elif say == SAY_PICKED:
-            table.message = table.picked_text()
+            line.clear()
+            table.put_picked(line)
         elif say == SAY_REFUSAL:
             import games.text  # the game's text module loads now, not for each card played
 
-            table.message = games.text.why_illegal(table.state, table.say_about).upper()
+            self.write(games.text.why_illegal(table.state, table.say_about).upper())
 
     def _hand(self, hand, at, playing):
         """The cards from ``first``, scrolled to keep the cursor (``at``) in
@@ -139,45 +216,85 @@ class HandView:
             self.bar.x = bar_x
         self.bar.hidden = n == 0 or not playing
 
+    def _others(self, table, line, squeeze):
+        """The others' seats, "P2:4 @P3:4" ("2:4" past 6 seats), the one to play
+        marked "@" (the font's solid arrow: no move's text uses it); ``squeeze``
+        1: no unmarked seat's space but the first's, 2: none."""
+        players = table.match.players
+        turn = table.state.current_player()
+        first = True
+        for seat in range(players):
+            if seat == table.me:
+                continue
+            if not first:
+                line.char(32)
+            if turn == seat:
+                line.char(64)  # "@"
+            elif squeeze == 0 or (squeeze == 1 and first):
+                line.char(32)
+            first = False
+            if players <= 6:
+                line.char(80)  # "P"
+            line.num(seat + 1)
+            line.char(58)  # ":"
+            table.put_count(line, seat)
+
+    def _you(self, table, line, sep):  # your seat, marked when you are to play
+        me = table.me
+        line.char(64 if table.state.current_player() == me else 32)
+        table.put_who(line, me)
+        line.add(sep)
+
     def _status(self, table):
         s = table.state
-        parts = []
-        me = table.me
-        players = table.match.players
-        many = players > 6  # up to 12 seats: a shorter form
-        turn = s.current_player()
-        count = table.status_count
-        for seat in range(players):
-            if seat == me:
-                continue
-            # the seat to play: "@", the font's solid arrow (ui_glyphs), which no
-            # move's text uses, so "P2:4 @P3:4" reads as P3 to play
-            mark = "@" if turn == seat else " "
-            name = str(seat + 1) if many else "P%d" % (seat + 1)
-            parts.append("%s%s:%s" % (mark, name, count(seat)))
-        # seats a space apart, and the mark's column too where that fits
-        opp = " ".join(parts)
-        if len(opp) > 32:
-            opp = opp.replace("  ", " ")
-        you = "@" if turn == me else " "
-        mine = you + table.who(me) + " " + table.stock_text()
+        others = self.others
+        others.clear()
         if self.status2 is None:  # a small panel: you first, then the others, then the stock
-            tail = " S" + str(s.deck_n)
-            line = you + table.who(me) + ":" + count(me) + " " + opp + tail
-            if len(line) > 32:
-                line = line.replace("  ", " ")
-            if len(line) > 32:  # many seats: counts only, in seat order, the one to play marked
-                parts = [("@" if seat == turn else " ") + count(seat) for seat in range(players)]
-                line = "".join(parts) + tail
-            self.status.set(line[:32])
+            for squeeze in (0, 2):
+                others.clear()
+                self._you(table, others, ":")
+                table.put_count(others, table.me)
+                others.char(32)
+                self._others(table, others, squeeze)
+                others.add(" S")
+                others.num(s.deck_n)
+                if others.n <= 32:
+                    break
+            if others.n > 32:  # many seats: counts only, in seat order, the one to play marked
+                others.clear()
+                turn = s.current_player()
+                for seat in range(table.match.players):
+                    others.char(64 if seat == turn else 32)
+                    table.put_count(others, seat)
+                others.add(" S")
+                others.num(s.deck_n)
+            self.status.show(others)
             return
+        # seats a space apart, and the mark's column too where that fits
+        self._others(table, others, 0)
+        if others.n > 32:
+            others.clear()
+            self._others(table, others, 1)
+        self.status.show(others)
+        line = self.spare
+        line.clear()
         deal = table.match.deal
-        if len(opp) <= 32:
-            self.status.set(opp)
-            tail = " DEAL %d" % deal if deal else " LINKED GAME"
-            if len(mine) + len(tail) > 32:
-                tail = " #%d" % deal  # a long deal number whole: "#" for "DEAL"
-            self.status2.set(mine + tail)
-        else:
-            self.status.set(opp[:32])
-            self.status2.set(opp[32:] + " " + mine)
+        if others.n <= 32:
+            self._you(table, line, " ")
+            table.put_stock(line)
+            n = line.n
+            if deal:
+                line.add(" DEAL ")
+                line.num(deal)
+            else:
+                line.add(" LINKED GAME")
+            if line.n > 32:
+                line.n = n
+                line.add(" #")  # a long deal number whole: "#" for "DEAL"
+                line.num(deal)
+        else:  # the others' seats go on, then yours
+            line.copy(others, 32)
+            line.char(32)
+            self._you(table, line, " ")
+            table.put_stock(line)
+        self.status2.show(line)

@@ -12,10 +12,77 @@ from micropython import const
 
 import ui_glyphs
 from buttons import DOWN, LEFT, RIGHT, UP
+from engine import cards
 from ui_glyphs import CARD_BACK, CARD_NONE, CARD_SLOT  # noqa: F401  (what a place shows)
 
 _SPACE = ui_glyphs.char_tile(" ")
+_TILES = ui_glyphs.TILES
 HAND_PITCH = const(11)
+
+
+class Line:
+    """Text made in place, so a redraw allocates nothing: ``n`` ASCII codes
+    in ``buf`` (made once; what passes its end is cut), for ``TextRow.show``."""
+
+    def __init__(self, cols):
+        self.buf = bytearray(cols)
+        self.n = 0
+
+    def clear(self):
+        self.n = 0
+
+    def char(self, code):
+        if self.n < len(self.buf):
+            self.buf[self.n] = code
+            self.n += 1
+
+    def add(self, text, most=255):
+        """``text`` (a str: indexing it makes no string, a slice would), at
+        most ``most`` characters of it."""
+        n = self.n
+        end = min(len(self.buf), n + min(most, len(text)))
+        buf = self.buf
+        for i in range(end - n):
+            c = ord(text[i])
+            buf[n + i] = c if c < 128 else 63  # "?"
+        self.n = end
+
+    def num(self, v, width=0):
+        """``v`` (0 or more) in digits, right-aligned in ``width`` columns."""
+        p = 1
+        while v // p >= 10:  # never past v: 10 times a deal number is no small int
+            p *= 10
+            width -= 1
+        for _ in range(width - 1):
+            self.char(32)
+        while p:
+            self.char(48 + v // p % 10)
+            p //= 10
+
+    def card(self, c):
+        """A card's code: 7H, 10D, JK (``cards.code``)."""
+        f = c % cards.FACES
+        if f >= cards.SUITED:
+            self.add("JK")
+        else:
+            self.add(cards.RANK_CODES[f % cards.RANKS])
+            self.add(cards.SUIT_CODES[f // cards.RANKS])
+
+    def codes(self, seq, start, end):
+        """The codes of ``seq[start:end]``, a space apart (``cards.codes``)."""
+        for i in range(start, end):
+            if i > start:
+                self.char(32)
+            self.card(seq[i])
+
+    def copy(self, other, start=0):
+        """``other``'s text from column ``start``."""
+        for i in range(start, other.n):
+            self.char(other.buf[i])
+
+    def text(self):
+        """The text as a str (made now: for tests and the round view)."""
+        return bytes(self.buf[: self.n]).decode()
 
 
 class TextRow:
@@ -38,15 +105,30 @@ class TextRow:
         )
 
     def set(self, text):
+        """Show ``text`` (a str); allocates nothing."""
         grid = self.grid
         n = len(text)
         big = self.big
         blank = ui_glyphs.BIG_SPACE if big else _SPACE
         for i in range(grid.width):
             if i < n:
-                t = ui_glyphs.big_tile(text[i]) if big else ui_glyphs.char_tile(text[i])
+                c = ord(text[i])
+                if big:
+                    t = c - 32 if 32 <= c <= 126 else 31  # ui_glyphs.big_tile
+                else:
+                    t = _TILES[c] if c < 128 else ui_glyphs.char_tile(text[i])
             else:
                 t = blank
+            if grid[i] != t:
+                grid[i] = t
+
+    def show(self, line):
+        """Show a ``Line``'s text (in the mini font)."""
+        grid = self.grid
+        n = line.n
+        buf = line.buf
+        for i in range(grid.width):
+            t = _TILES[buf[i]] if i < n else _SPACE
             if grid[i] != t:
                 grid[i] = t
 
@@ -109,6 +191,7 @@ class CardRow:
     pixels: one TileGrid of card halves, ``n`` wide and 2 high."""
 
     def __init__(self, n, x, y):
+        self.n = n
         self.grid = displayio.TileGrid(
             ui_glyphs.CARDS,
             pixel_shader=ui_glyphs.PALETTE,
@@ -127,12 +210,15 @@ class CardRow:
         if card == CARD_NONE:
             top = bottom = ui_glyphs.BLANK
         else:
-            top, bottom = ui_glyphs.card_tiles(card)
+            top = ui_glyphs.card_top(card)
+            bottom = ui_glyphs.card_bottom(card)
         grid = self.grid
-        if grid[i, 0] != top:
-            grid[i, 0] = top
-        if grid[i, 1] != bottom:
-            grid[i, 1] = bottom
+        # a tile by its number (y * width + x): an (x, y) index is a tuple made
+        if grid[i] != top:
+            grid[i] = top
+        i += self.n
+        if grid[i] != bottom:
+            grid[i] = bottom
 
 
 class CardView(CardRow):

@@ -114,6 +114,12 @@ for _t in (_SLOT_TOP, _SLOT_BOTTOM):  # dotted outline of an empty pile
         CARDS[_t * CARD_W + CARD_ART - 1, _y] = _y % 2
     for _x in range(0, CARD_ART, 2):
         CARDS[_t * CARD_W + _x, 0 if _t == _SLOT_TOP else HALF_H - 1] = 1
+# each ASCII code's tile (lower case as upper, what the font lacks as "?"):
+# a row is written a code at a time, with no string made per character
+TILES = bytearray(128)
+for _i in range(128):
+    _t = CHARS.find(chr(_i).upper())
+    TILES[_i] = _t if _t >= 0 else CHARS.find("?")
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 gc.collect()  # the drawing's garbage too: the functions below go low as well
 
@@ -133,13 +139,26 @@ def char_tile(ch):
     return i if i >= 0 else CHARS.find("?")
 
 
+def card_top(card):
+    """The top (rank) half's tile of a card id, CARD_SLOT or CARD_BACK."""
+    if card == CARD_SLOT:
+        return _SLOT_TOP
+    if card == CARD_BACK:
+        return _BACK_TOP
+    f = card % 54
+    return _JOKER_TOP if f >= 52 else _RANK0 + f % 13
+
+
+def card_bottom(card):
+    """The bottom (suit) half's tile: a pair of ints would be a tuple made."""
+    if card == CARD_SLOT:
+        return _SLOT_BOTTOM
+    if card == CARD_BACK:
+        return _BACK_BOTTOM
+    f = card % 54
+    return _JOKER_BOTTOM if f >= 52 else _SUIT0 + f // 13
+
+
 def card_tiles(card):
     """(top, bottom) tile numbers for a card id, CARD_SLOT or CARD_BACK."""
-    if card == CARD_SLOT:
-        return _SLOT_TOP, _SLOT_BOTTOM
-    if card == CARD_BACK:
-        return _BACK_TOP, _BACK_BOTTOM
-    f = card % 54
-    if f >= 52:
-        return _JOKER_TOP, _JOKER_BOTTOM
-    return _RANK0 + f % 13, _SUIT0 + f // 13
+    return card_top(card), card_bottom(card)

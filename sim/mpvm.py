@@ -116,6 +116,7 @@ HARNESS = (
     "startup",
     "take_alloc",
     "full_game",
+    "render_alloc",
 )
 
 

@@ -209,3 +209,16 @@ def test_a_card_played_allocates_nothing(app_trees):
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     fig = figures(r.stdout)
     assert fig["games"] == 5 and fig["takes"] > 100 and fig["refusals"] > 300, fig
+
+
+@pytest.mark.parametrize("tag", ["py", "mpy"])
+def test_a_redraw_after_a_key_or_a_computer_move_allocates_nothing(app_trees, tag):
+    """Every game, at its largest tables and on both panels, played through
+    the app by key presses to its end (tests/mp/render_alloc.py): each
+    redraw the table makes after a cursor move, a card played and a
+    computer's move runs under micropython.heap_lock()."""
+    r = run_mp(["-m", "render_alloc"], heap="1M", cwd=app_trees[tag])
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    fig = figures(r.stdout)
+    assert fig["games"] == 22 and fig["cursor"] > 100, fig
+    assert fig["play"] > 400 and fig["computer"] > 1000, fig
