@@ -68,12 +68,15 @@ FONT = displayio.Bitmap(FONT_W * len(CHARS), FONT_H, 2)
 CARDS = displayio.Bitmap(CARD_W * _CARD_TILES, HALF_H, 2)
 
 
-def _draw(bmp, x, y0, bits, width, n, value):
-    """Set the ``n`` cells of a glyph (bit i: column i % width, row
-    i // width) to ``value``."""
-    for i in range(n):
-        if (bits >> i) & 1:
+def _draw(bmp, x, y0, bits, width, value):
+    """Set the cells of a glyph whose bit is set (bit i: column i % width,
+    row i // width) to ``value``; the loop ends at the last set bit."""
+    i = 0
+    while bits:
+        if bits & 1:
             bmp[x + i % width, y0 + i // width] = value
+        bits >>= 1
+        i += 1
 
 
 # each character's 3x5 cells as 15 bits, two bytes (low first), in CHARS order
@@ -82,19 +85,24 @@ _BITS = (b"\x00\x00\x92 \xbd^\x12\x00J\x22\x22)\xa8\x0a\xd0\x05\x00\x14\xc0\x01\
          b" \xea[\xeb:Nbk;\xcfr\xcf\x12Nk\xed[\x97t$+\xedZIr\x7f[k[j+\xeb\x12jg\xebZ\x8e8"
          b"\x97$m{m+\xed\x7f\xadZ\xad$\xa7r*\x00\x00*\xd9\x17")  # fmt: skip
 for _i in range(len(CHARS)):
-    _draw(FONT, _i * FONT_W, 0, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 1)
+    _draw(FONT, _i * FONT_W, 0, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 1)
 
 
-for _t in range(1, _CARD_TILES):  # white card faces and backs
-    if _t != _SLOT_TOP and _t != _SLOT_BOTTOM:
-        for _y in range(HALF_H):
-            for _x in range(CARD_ART):
-                CARDS[_t * CARD_W + _x, _y] = 1
+# white card faces and backs: the sheet filled at once (in C on a board), then
+# what is not a card's face put back to black: the blank tile, the column
+# after each card, the empty piles' tiles (outlined below)
+CARDS.fill(1)
+for _y in range(HALF_H):
+    for _t in range(_CARD_TILES):
+        CARDS[_t * CARD_W + CARD_ART, _y] = 0
+    for _t in (BLANK, _SLOT_TOP, _SLOT_BOTTOM):
+        for _x in range(CARD_ART):
+            CARDS[_t * CARD_W + _x, _y] = 0
 for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
     _x = (_RANK0 + _r) * CARD_W + 1
     for _ch in cards.RANK_CODES[_r] if _r < 13 else "JK":
         _i = CHARS.find(_ch)
-        _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 15, 0)
+        _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 0)
         _x += 4
 # the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each:
 # the red suits outlined, the black ones solid, so a heart is no spade at a glance
@@ -102,7 +110,7 @@ _SUITS = b"\xc4\x91\xbd\x01DEE\x00\xaaFE\x00\xc4}\xe2\x00\xe4;\x15\x01"
 for _s in range(5):
     _t = _SUIT0 + _s if _s < 4 else _JOKER_BOTTOM
     _v = _SUITS[4 * _s] | (_SUITS[4 * _s + 1] << 8) | (_SUITS[4 * _s + 2] << 16)
-    _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 25, 0)
+    _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 0)
 for _t in (_BACK_TOP, _BACK_BOTTOM):  # a checked back
     for _y in range(HALF_H):
         for _x in range(1, CARD_ART - 1):

@@ -7,10 +7,11 @@ Run from a bundle root laid out by ``sim.mpvm.app_tree``:
 
 The clock runs from the HAL's making (the VM's stand-in, ``vmhal.py``,
 which loads the bundle's ``buttons`` and ``ticks`` as a board's
-``hal.open()`` does) until the title is the screen shown, and prints
-``us=N``. With ``list`` every module of the bundle imported on the way,
-those let go again included, is printed first (``MODULE name``): the
-import hook that sees them costs time, so a timed run has none.
+``hal.open()`` does, over an erased store as a new board's) until the
+title is the screen shown, and prints ``us=N``. With ``list`` every
+module of the bundle imported on the way, those let go again included,
+is printed first (``MODULE name``): the import hook that sees them costs
+time, so a timed run has none.
 """
 
 import sys
@@ -38,7 +39,7 @@ def main(listing):
     t0 = time.ticks_us()
     from vmhal import HAL, shown
 
-    hw = HAL(64)
+    hw = HAL(64, bytearray(b"\xff" * 4096))  # a new board's store: erased flash
     from app import App
 
     app = App(hw)

@@ -32,9 +32,13 @@ class Bitmap:
         return (self.data[i] >> shift) & ((1 << self.bits) - 1)
 
     def fill(self, value):
-        for y in range(self.height):
-            for x in range(self.width):
-                self[x, y] = value
+        # one pass over the packed bytes, as a board's C fill is one pass
+        byte = 0
+        for shift in range(0, 8, self.bits):
+            byte |= (value & ((1 << self.bits) - 1)) << shift
+        data = self.data
+        for i in range(len(data)):
+            data[i] = byte
 
 
 class Palette:
