@@ -159,6 +159,7 @@ class Screen:
 
     def __init__(self, hw, in_fd, out_fd, debug=False, view="auto"):
         self.hw = hw
+        self.app = None  # the console's app: the text view asks its screen for the pyramid's cards
         self.view = view  # "auto", "text" or "pixels" (v switches the last two)
         self.colour = os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
         self.in_fd = in_fd
@@ -325,7 +326,7 @@ class Screen:
         if not hw.screen_on:
             return ["\x1b[2K"] * rows
         root = hw.display.root_group
-        runs = textview.runs(root) if root is not None else []
+        runs = textview.runs(root, getattr(self.app, "screen", None)) if root is not None else []
         laid = textview.lay_out(runs, hw.width, hw.height, cols, rows, self.colour)
         return ["\x1b[2K" + line for line in laid]
 
@@ -381,6 +382,7 @@ def run(args):
             app.start(args.game, args.players, args.seed, args.variant)
         screen = Screen(hw, in_fd, out_fd, getattr(args, "debug", False),
                         getattr(args, "view", None) or "auto")  # fmt: skip
+        screen.app = app
         signals[signal.SIGWINCH] = signal.signal(
             signal.SIGWINCH, lambda signum, frame: setattr(screen, "resized", True)
         )

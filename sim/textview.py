@@ -12,6 +12,15 @@ panel draws them). A card face down reads ``##``, an empty place
 ``[]``; the cursor under a card is ``^^``. Inverse text (a menu's
 chosen row) is drawn inverse.
 
+The 128x64 solitaire pyramid is text on the panel: a rank (or ``##``) in
+a cell two glyphs wide. Given the screen (``runs(root, screen)``), its
+rows are read cell by cell as cards on the panel's grid, each with its
+suit from the game (the panel has no room for it): ``lay_out`` sets every
+cell by one mapping from panel x to column, its card at the cell's right
+edge whatever its width (``J♠``, ``10♥``), suits where the cells leave a
+space between cards (80 columns) and the bare ranks where not, and the
+pyramid's rows a blank line apart where the terminal has the lines.
+
 The terminal simulator (``sim/term.py``) shows this view when the
 terminal is too small for the panel's pixels as half blocks, and the
 ``v`` key switches between the two.
@@ -28,13 +37,18 @@ _RANK_TILES = 13
 
 class Run:
     """Text at panel pixel (x, y), ``h`` pixels high: ``kind`` is "text",
-    "card" or "mark"; ``red`` marks a red card, ``inverse`` a chosen row."""
+    "card" or "mark"; ``red`` marks a red card, ``inverse`` a chosen row.
+    A pyramid's card has its ``cell``'s width in pixels (it is set at the
+    cell's right edge) and, when the game says, its text with the suit
+    (``suited``); ``text`` is what the panel shows."""
 
-    __slots__ = ("x", "y", "h", "text", "kind", "red", "inverse")
+    __slots__ = ("x", "y", "h", "text", "kind", "red", "inverse", "cell", "suited")
 
     def __init__(self, x, y, h, text, kind="text", red=False, inverse=False):
         self.x, self.y, self.h = x, y, h
         self.text, self.kind, self.red, self.inverse = text, kind, red, inverse
+        self.cell = 0
+        self.suited = None
 
     def __repr__(self):
         return "Run(%d, %d, %r)" % (self.x, self.y, self.text)
@@ -55,6 +69,45 @@ def card_text(top, bottom):
     if 0 <= rank < _RANK_TILES and 0 <= suit < 4:
         return cards.RANK_CODES[rank] + SUITS[suit], suit in RED
     return "??", False
+
+
+def _pyramid(screen):
+    """{id(row's grid): (row, state)} of a screen showing the 128x64
+    pyramid (its view's text rows over the game's ``pyr``), else {}."""
+    view = getattr(screen, "view", None)
+    state = getattr(screen, "state", None)
+    rows = getattr(view, "rows", None)
+    if rows is None or getattr(state, "pyr", None) is None:
+        return {}
+    out = {}
+    for r, row in enumerate(rows):
+        grid = getattr(row, "grid", None)
+        if grid is None or grid.bitmap is not ui_glyphs.FONT or grid.width != 3 * (r + 1):
+            return {}  # not the pyramid this reads
+        out[id(grid)] = (r, state)
+    return out
+
+
+def _cell_runs(grid, x0, y0, scale, r, state, out):
+    """A pyramid row's cards: a cell of two glyphs and a space for each
+    place, its rank (or ``##``) as the panel shows it, its suit from the
+    game where the card there has that rank."""
+    tw, th = grid.tile_width * scale, grid.tile_height * scale
+    x0 += grid.x * scale
+    y0 += grid.y * scale
+    first = r * (r + 1) // 2
+    for i in range(r + 1):
+        text = "".join(ui_glyphs.CHARS[grid[3 * i + k, 0]] for k in (0, 1)).strip()
+        if not text:
+            continue  # the card is gone
+        run = Run(x0 + 3 * i * tw, y0, th, text, "card")
+        run.cell = 2 * tw
+        c = state.pyr[first + i]
+        if text != "##" and 0 <= cards.rank(c) and cards.rank_code(cards.rank(c)) == text:
+            suit = cards.suit(c)
+            run.suited = text + SUITS[suit]
+            run.red = suit in RED
+        out.append(run)
 
 
 def _grid_runs(grid, x0, y0, scale, inverse, out):
@@ -99,16 +152,22 @@ def _grid_runs(grid, x0, y0, scale, inverse, out):
         out.append(Run(x0, y0, bmp.height * scale, "^^", "mark"))
 
 
-def runs(root):
-    """The text runs of a displayio tree, in drawing order."""
+def runs(root, screen=None):
+    """The text runs of a displayio tree, in drawing order; ``screen``
+    (the app's, if given) is asked for the pyramid's cards."""
     out = []
+    pyramid = _pyramid(screen)
     stack = [(root, 0, 0, 1)]
     while stack:
         obj, x0, y0, scale = stack.pop()
         if getattr(obj, "hidden", False):
             continue
         if hasattr(obj, "tile_width"):
-            _grid_runs(obj, x0, y0, scale, False, out)
+            row = pyramid.get(id(obj))
+            if row is not None:
+                _cell_runs(obj, x0, y0, scale, row[0], row[1], out)
+            else:
+                _grid_runs(obj, x0, y0, scale, False, out)
             continue
         s = scale * getattr(obj, "scale", 1)
         x1 = x0 + obj.x * scale
@@ -141,16 +200,42 @@ def _lines(runs):
     return lines
 
 
-def _spread(ideal, n, last):
+def _spread(ideal, n, last, gaps=None):
     """Slots for ``n`` things in order, each at its ideal slot where it can
-    be, at least one apart, none past ``last``."""
+    be, ``gaps[i]`` (else one) after thing ``i``, none past ``last``;
+    gaps of one where the wider ones leave no room."""
+    if gaps is None or sum(gaps[: n - 1]) > last:
+        gaps = [1] * n
     out = []
     for i in range(n):
-        out.append(max(ideal[i], out[-1] + 1) if out else max(ideal[i], 0))
+        out.append(max(ideal[i], out[-1] + gaps[i - 1]) if out else max(ideal[i], 0))
     for i in range(n - 1, -1, -1):
-        cap = last if i == n - 1 else out[i + 1] - 1
+        cap = last if i == n - 1 else out[i + 1] - gaps[i]
         out[i] = min(out[i], cap)
     return out
+
+
+def _cells(lines, px, cols):
+    """Where the pyramid's cards go, by one mapping from panel x for all:
+    {id(run): (first column, text)}, each ending at its cell's right edge;
+    with their suits if every card so has a space before the next one on
+    its row and fits the terminal, else as their ranks."""
+    for suited in (True, False):
+        at = {}
+        fits = True
+        for _, line in lines:
+            end = 0
+            for r in line:
+                if not r.cell:
+                    continue
+                text = (r.suited or r.text) if suited else r.text
+                start = int((r.x + r.cell) / px + 0.5) - len(text)
+                fits = fits and start >= end and start + len(text) <= cols
+                at[id(r)] = (start, text)
+                end = start + len(text) + 1
+        if fits:
+            break
+    return at
 
 
 def lay_out(runs, width, height, cols, rows, colour=True):
@@ -158,41 +243,50 @@ def lay_out(runs, width, height, cols, rows, colour=True):
     ``rows`` strings (with SGR escapes for red cards and inverse rows,
     or underlined red cards without ``colour``), each at most ``cols``
     characters wide as shown. A panel line goes to the terminal line
-    its place on the panel gives, lines keep their order; a run goes to
-    the column its place gives, after the one before it on its line."""
+    its place on the panel gives, lines keep their order (the pyramid's
+    rows a line apart where there is room); a run goes to the column its
+    place gives, after the one before it on its line; a pyramid's cards
+    go to their cells' columns, all by one mapping."""
     cols = max(cols, 1)
     lines = _lines(runs)
     used = min(rows, len(lines))
     lines = lines[:used]
     ideal = [int(mid * rows / height) for mid, _ in lines]
-    at_row = _spread(ideal, len(lines), rows - 1) if lines else []
+    pyr = [any(r.cell for r in line) for _, line in lines]
+    gaps = [2 if a and b else 1 for a, b in zip(pyr, pyr[1:])]
+    at_row = _spread(ideal, len(lines), rows - 1, gaps) if lines else []
     px = width / min(cols, width // 2)  # at most two columns a pixel's pair: no wider
+    at_cell = _cells(lines, px, cols)
     out = [""] * rows
     for (_, line), row in zip(lines, at_row):
         cells = [(" ", "")] * cols
+        texts = [at_cell[id(r)][1] if r.cell else r.text for r in line]
         for gap in (1, 0):  # words a space apart; cards touching if that is what fits
             starts = []
             end = 0
-            for r in line:
-                start = max(int(r.x / px + 0.5), end)
+            for r, text in zip(line, texts):
+                if r.cell:  # on the pyramid's grid
+                    start = max(at_cell[id(r)][0], end)
+                else:
+                    start = max(int(r.x / px + 0.5), end)
                 starts.append(start)
-                end = start + len(r.text) + (gap if r.kind == "card" else 1)
-            if starts[-1] + len(line[-1].text) <= cols:
+                end = start + len(text) + (gap if r.kind == "card" else 1)
+            if starts[-1] + len(texts[-1]) <= cols:
                 break
         # still too long: laid out from the right edge leftwards, each run before
         # the next; what reaches past the left edge is cut there
-        if starts[-1] + len(line[-1].text) > cols:
+        if starts[-1] + len(texts[-1]) > cols:
             nxt = cols + 1
             for i in range(len(line) - 1, -1, -1):
-                starts[i] = min(starts[i], nxt - 1 - len(line[i].text))
+                starts[i] = min(starts[i], nxt - 1 - len(texts[i]))
                 nxt = starts[i]
-        for r, start in zip(line, starts):
+        for r, text, start in zip(line, texts, starts):
             style = ""
             if r.kind == "card" and r.red:
                 style = "\x1b[31m" if colour else "\x1b[4m"
-            elif r.inverse:
-                style = "\x1b[7m"
-            for i, ch in enumerate(r.text):
+            if r.inverse:  # a chosen row, or the pyramid's card under its cursor
+                style += "\x1b[7m"
+            for i, ch in enumerate(text):
                 if 0 <= start + i < cols and cells[start + i][0] == " ":
                     cells[start + i] = (ch, style)
         text = []

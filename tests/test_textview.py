@@ -4,11 +4,15 @@ panels read from its tiles and laid out at the least terminal (40x12:
 it, no line wider than the terminal; cards read with their suits, red
 ones marked with colour and without."""
 
+import itertools
+import re
+
 import pytest
 
 import ui_glyphs
 from engine import cards
-from sim import golden, textview
+from sim import golden, term, textview
+from sim.headless import Session
 
 
 @pytest.fixture(scope="module", params=golden.PROFILES)
@@ -16,7 +20,7 @@ def screens(request):
     out = {}
     for name, make in golden.SCREENS.items():
         s = make(request.param)
-        out[name] = (s.hw.width, s.hw.height, textview.runs(s.hw.display.root_group))
+        out[name] = (s.hw.width, s.hw.height, textview.runs(s.hw.display.root_group, s.screen))
     return out
 
 
@@ -85,3 +89,90 @@ def test_a_line_too_long_is_cut_at_its_left_never_overlapped():
     hand = [textview.Run(4 + 11 * i, 0, 14, "10\u2660", "card") for i in range(11)]
     line = "".join(textview.plain(x) for x in textview.lay_out(hand, 128, 64, 33, 10))
     assert len(line) <= 33 and line.endswith("10\u2660"), line  # the last card whole
+
+
+def _card(card):
+    code = cards.code(card)
+    return code[:-1] + textview.SUITS["CDHS".index(code[-1])]
+
+
+# -- the solitaire's pyramid --------------------------------------------------
+_PYRAMID_EDGE = 45  # the columns left of the waste and the stock (panel x 90 at 80 columns)
+
+
+def _pyramid_check(s, lines, found):
+    """The 80-column text of the 128x64 pyramid (``lines``, as the terminal
+    shows them) against the game: each row's cards, suits and all, on a line
+    of their own (the next one after the row above that shows them), in
+    order and a blank line apart; each card's column its x on the panel over
+    two (80 columns show the panel's 128 pixels as 64), the same for every
+    card of every row and deal whatever its width. Adds each card's (offset,
+    rank) to ``found``: twice the column its text ends at, less the panel x
+    its cell ends at (one mapping: one offset)."""
+    t = s.screen
+    state = t.state
+    at = []  # the line of each row with cards
+    for r, row in enumerate(t.view.rows):
+        want = []  # (card, panel x of its cell's right edge)
+        for i in range(r + 1):
+            pos = r * (r + 1) // 2 + i
+            if state.present(pos):
+                card = _card(state.pyr[pos]) if state.face_up(pos) else "##"
+                want.append((card, row.grid.x + (3 * i + 2) * row.grid.tile_width))
+        if not want:
+            continue
+        ranks = [c.rstrip(textview.SUITS) for c, _ in want]
+        for n in range(at[-1] + 1 if at else 0, len(lines)):  # the next line showing them
+            got = [(m.group(), m.end()) for m in re.finditer(r"\S+", lines[n])
+                   if m.end() <= _PYRAMID_EDGE]  # fmt: skip
+            if [c.rstrip(textview.SUITS) for c, _ in got] == ranks:
+                break
+        else:
+            raise AssertionError("row %d %r: no line below the last row's shows it whole:\n%s"
+                                 % (r, ranks, "\n".join(lines)))  # fmt: skip
+        at.append(n)
+        offsets = [2 * end - x for (_, x), (_, end) in zip(want, got)]
+        assert len(set(offsets)) == 1, (r, got, want, lines)  # evenly spaced, "10" or not
+        found.update((o, c.rstrip(textview.SUITS)) for o, (c, _) in zip(offsets, got))
+        assert [c for c, _ in got] == [c for c, _ in want], (r, got, want, lines)  # suits
+    assert at == sorted(at) and all(b - a >= 2 for a, b in zip(at, at[1:])), (at, lines)
+
+
+def _greedy_plays(s, n):
+    """Up to ``n`` cards played from the pyramid by its keys (A on each free
+    card in turn, SELECT when none goes), each play yielded."""
+    state = s.screen.state
+    for _ in range(n):
+        before = state.score()
+        for _ in range(8):
+            s.press("A")
+            if state.score() != before or state.is_over():
+                break
+            s.press("RIGHT")
+        else:
+            s.press("SELECT")
+        if state.is_over():
+            return
+        yield
+
+
+@pytest.mark.parametrize("variant", [0, 1], ids=["solitaire", "escalator"])
+def test_the_pyramid_at_80x24_is_on_the_panels_grid_with_suits(variant):
+    """Deals 1-40 of the solitaire (face-down rows) and Escalator (all face
+    up), dealt and after some plays, as an 80x24 terminal shows them: every
+    card of pyramid row r on row r's line (7 lines, in order, a blank line
+    apart), at the column its cell's x gives, one mapping for all (a "10"
+    included: the issue's ``J 10        Q`` row), with its suit."""
+    found = set()
+    for deal in range(1, 41):
+        s = Session("pico-128x64", "elevator-solitaire", 1, deal, seed=deal, pace_ms=0,
+                    variant=variant)  # fmt: skip
+        s.settle()
+        screen = term.Screen(s.hw, -1, -1)
+        screen.app = s.app  # as ``python -m sim`` shows it: the cards' suits from its game
+        for _ in itertools.chain([None], _greedy_plays(s, 6)):  # dealt, then each play
+            lines = [textview.plain(x.replace("\x1b[2K", "")) for x in screen.text_lines(80, 22)]
+            assert len(lines) == 16 and max(len(x) for x in lines) <= 80, lines
+            _pyramid_check(s, lines, found)
+    assert any(rank == "10" for _, rank in found)  # the sample has 10s ...
+    assert {offset for offset, _ in found} == {0}  # ... and every card's cell ends at x / 2
