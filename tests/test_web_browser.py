@@ -5,8 +5,10 @@ would. The canvas shows the golden title, the keyboard reaches the game
 menu, a game left when the page is hidden is offered by Continue after
 the page is opened again, a whole game is played by key events to
 its results, and the replay link the results offer plays it to its
-end. Where no Chromium is installed the test says it was skipped and
-why (``.ci/run`` installs it)."""
+end. On a phone (touch) and a desktop, each panel's page fits the window
+and shows one set of buttons, each doing what its label says. Where no
+Chromium is installed the test says it was skipped and why (``.ci/run``
+installs it)."""
 
 import functools
 import http.server
@@ -55,6 +57,7 @@ def _browse(url, steps):
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
     played = [x for x in lines if "played" in x]
     extra = {k: [x[k] for x in lines if k in x] for k in ("line", "replayed")}
+    extra["layouts"] = [x for x in lines if "layout" in x]
     return {x["name"]: x for x in lines if "name" in x}, dict(lines[-1], played=played, **extra)
 
 
@@ -65,7 +68,7 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
 
     snaps, done = _browse(served, [
         ["goto", ""], ["wait", 1000], ["snap", "title"],
-        ["key", "z"], ["wait", 600], ["key", "ArrowDown"], ["wait", 600], ["snap", "menu"],
+        ["key", "z"], ["wait", 500], ["key", "ArrowDown"], ["wait", 500], ["snap", "menu"],
         ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 1500], ["key", "s"],
         ["wait", 1000], ["hide"], ["goto", ""], ["wait", 1000], ["snap", "continue"],
         ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["wait", 800], ["play", 60],
@@ -84,3 +87,141 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
     at = done["replayed"][0]
     assert at and at[0] == at[1] > 20 and not at[2], at
     assert differs_from(snaps["replayed"], golden.pixels(replayed(done["line"][0]))) == 0
+
+
+# a phone held upright (touch emulated: fingers on the buttons) and a desktop window
+DEVICES = {"phone": {"width": 390, "height": 844, "touch": True},
+           "desktop": {"width": 1280, "height": 800}}  # fmt: skip
+PANELS = {"pico": "", "feather": "?panel=feather"}
+# each on-screen button's label and the keyboard key that does the same (docs/web.md)
+LABELS = {
+    "pico": {"UP": "ArrowUp", "DN": "ArrowDown", "<": "ArrowLeft", ">": "ArrowRight",
+             "A": "z", "B": "x", "START": "Enter", "SEL": "s"},
+    "feather": {"A": "j", "B": "k", "C": "l"},
+}  # fmt: skip
+KEYS = {"pico": {"UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"},
+        "feather": {"TOP", "MIDDLE", "BOTTOM"}}  # fmt: skip
+# a table where every key changes the panel (a short press, and the Feather's long one)
+TABLE = "game=elevator-solitaire&players=1&deal=14"
+HOLD_MS = 800  # the Feather's long press is 450 ms (lib/buttons_three.py)
+
+
+def _presses(panel):
+    """(name, how) of every press a panel's buttons make: each label tapped,
+    and on the Feather each held."""
+    out = [(label, "tap") for label in LABELS[panel]]
+    if panel == "feather":
+        out += [(label, "hold") for label in LABELS[panel]]
+    return out
+
+
+@pytest.fixture(scope="module")
+def by_keyboard(served):
+    """The panel after each press made by its keyboard key instead, from the same table."""
+    done = {}
+
+    def get(panel):
+        if panel not in done:
+            steps = [["goto", PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE],
+                     ["wait", 500], ["snap", "before"]]  # fmt: skip
+            for label, how in _presses(panel):
+                key = LABELS[panel][label]
+                steps += [["goto", PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE],
+                          ["wait", 500],
+                          ["key", key] if how == "tap" else ["keyhold", key, HOLD_MS],
+                          ["wait", 300], ["snap", how + " " + label]]  # fmt: skip
+            snaps, end = _browse(served, steps)
+            assert end["errors"] == [], end["errors"]
+            done[panel] = snaps
+        return done[panel]
+
+    return get
+
+
+def _unfit(page, panel):
+    """What of a page (a layout step's) does not fit its window: a sideways
+    scroll, the board's corners cut, other buttons than the panel's one set,
+    a button cut or on another."""
+    width = page["layout"]  # the window's width, as the step is named
+    out = []
+    if page["scrollWidth"] > width or page["width"] > width:
+        out.append("%d: scrolls sideways, %d px wide" % (width, page["scrollWidth"]))
+    if page["board"][0] < 0 or page["board"][2] > width:
+        out.append("%d: the board is cut: %s" % (width, page["board"]))
+    labels = sorted(b["label"] for b in page["buttons"])
+    if labels != sorted(LABELS[panel]) or {b["key"] for b in page["buttons"]} != KEYS[panel]:
+        out.append(
+            "%d: buttons shown: %s" % (width, [(b["label"], b["key"]) for b in page["buttons"]])
+        )
+    for i, b in enumerate(page["buttons"]):
+        left, top, right, bottom = b["box"]
+        if left < 0 or right > width:
+            out.append("%d: button %s is cut: %s" % (width, b["label"], b["box"]))
+        for c in page["buttons"][i + 1 :]:
+            x0, y0, x1, y1 = c["box"]
+            if left < x1 and x0 < right and top < y1 and y0 < bottom:
+                out.append("%d: buttons %s and %s overlap" % (width, b["label"], c["label"]))
+    return out
+
+
+@pytest.mark.parametrize("device", sorted(DEVICES))
+@pytest.mark.parametrize("panel", sorted(PANELS))
+def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_keyboard, panel,
+                                                                   device):  # fmt: skip
+    """At a phone's 390x844 (by touch) and a desktop's 1280x800, both panels:
+    the page fits the window (no sideways scroll, no corner cut; a phone's
+    360 and 430 px wide too), one set of
+    buttons shows, each does what the key its label names does, the help
+    line speaks of what there is to press (keys, or buttons on a touch
+    screen), each panel's page links to the other's, and the icon loads.
+    ``WEB_SHOTS=DIR`` keeps a screenshot of each page there."""
+    size = DEVICES[device]
+    width, touch = size["width"], size.get("touch", False)
+    table = PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE
+    steps = [["open", size], ["goto", PANELS[panel]], ["wait", 500], ["layout", width]]
+    if os.environ.get("WEB_SHOTS"):
+        os.makedirs(os.environ["WEB_SHOTS"], exist_ok=True)
+        shot = os.path.join(os.environ["WEB_SHOTS"], "%s-%s.png" % (panel, device))
+        steps.append(["shot", shot])
+    if touch:  # the narrowest phones and the widest, then back to this one
+        for narrow in (360, 430):
+            steps += [["open", dict(size, width=narrow)], ["goto", PANELS[panel]],
+                      ["wait", 300], ["layout", narrow]]  # fmt: skip
+        steps.append(["open", size])
+    steps += [["goto", table], ["wait", 500], ["snap", "before"]]
+    for label, how in _presses(panel):
+        steps += [["goto", table], ["wait", 500],
+                  ["tap", label] if how == "tap" else ["hold", label, HOLD_MS],
+                  ["wait", 300], ["snap", how + " " + label]]  # fmt: skip
+    snaps, done = _browse(served, steps)
+    page = done["layouts"][0]
+    problems = []
+    for fitted in done["layouts"]:
+        problems += _unfit(fitted, panel)
+    # the help line: keyboard keys on a desktop, the buttons on a touch screen
+    keys_said = "Z or space" if panel == "pico" else "J, K, L"
+    if touch and (keys_said in page["help"] or "Tap the buttons" not in page["help"]):
+        problems.append("a touch screen's help line: %r" % page["help"])
+    if not touch and keys_said not in page["help"]:
+        problems.append("a desktop's help line: %r" % page["help"])
+    # each panel's page links to the other's, not to itself
+    other = [x for x in page["links"] if "LICENSES" not in x]
+    want = "?panel=feather" if panel == "pico" else ""
+    if [x.replace(served, "").replace("index.html", "") for x in other] != [want]:
+        problems.append("the %s page links to %s" % (panel, other))
+    # the icon is the page's own, no request refused
+    if page["iconStatus"] != 200 or done["missing"]:
+        problems.append("icon %s: %s; refused: %s" % (page["icon"], page["iconStatus"],
+                                                      done["missing"]))  # fmt: skip
+    # each button does what its key does, from the same table, and the console shows it
+    keyed = by_keyboard(panel)
+    assert keyed["before"]["hex"] == snaps["before"]["hex"]
+    for label, how in _presses(panel):
+        name = how + " " + label
+        got = snaps.get(name, {}).get("hex")
+        assert keyed[name]["hex"] != keyed["before"]["hex"], name  # the key does something
+        if got == snaps["before"]["hex"]:
+            problems.append("%s: the console did not react" % name)
+        elif got != keyed[name]["hex"]:
+            problems.append("%s: not what %s does" % (name, LABELS[panel][label]))
+    assert done["errors"] == [] and problems == [], done["errors"] + problems

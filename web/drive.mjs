@@ -6,9 +6,15 @@
 // ["hide"] (the page hidden, as another tab), ["reload"], ["play", s],
 // ["follow"] (the replay link the results offer), ["replay", s] (paused,
 // then stepped move by move to its end),
-// ["stats", "name"] (first picture, frame times, heap)]; prints one JSON
-// line a snap: {"name", "w", "h", "hex"} (the canvas, lit pixels as
-// MONO_HLSB), then {"done": true, "errors": [...]}.
+// ["stats", "name"] (first picture, frame times, heap),
+// ["open", {"width", "height", "touch"}] (a new page of that size: with touch,
+// a phone's, fingers on its screen), ["layout", "name"] (what shows: the
+// page's width, the visible buttons, the help line, links, the icon),
+// ["tap", "LABEL"] (the one visible button so labelled, by finger or mouse),
+// ["hold", "LABEL", ms] (so held), ["keyhold", "j", ms], ["shot", "x.png"]];
+// prints one JSON line a snap: {"name", "w", "h", "hex"} (the canvas, lit
+// pixels as MONO_HLSB), then {"done": true, "errors": [...], "missing":
+// [what the page asked for and was refused (404 and the like)]}.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -20,15 +26,86 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"],
 });
-const page = await browser.newPage();
 const errors = [];
-page.on("pageerror", (e) => errors.push(String(e)));
+const missing = [];
+let context = null;
+let page = null;
+let touch = false;
+async function open(device) {
+  if (context) await context.close();
+  touch = !!(device && device.touch);
+  context = await browser.newContext(device ? {
+    viewport: { width: device.width, height: device.height },
+    hasTouch: touch, isMobile: touch, deviceScaleFactor: touch ? 3 : 1,
+  } : {});
+  page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("response", (r) => { if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
+}
+await open(null);
+// the middle of the one visible button labelled `label` on the board, or null
+// (an error said) if there is none or more than one
+async function button(label) {
+  const at = await page.evaluate((label) => Array.from(document.querySelectorAll("#board button"))
+    .filter((b) => b.checkVisibility() && b.textContent.trim() === label)
+    .map((b) => { const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }),
+  label);
+  if (at.length === 1) return at[0];
+  errors.push(`${at.length} visible buttons labelled ${label}`);
+  return null;
+}
+// a finger (a touch page) or the mouse on a button, for ms
+async function press(label, ms) {
+  const at = await button(label);
+  if (!at) return;
+  const [x, y] = at;
+  if (touch) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    await page.waitForTimeout(ms);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.waitForTimeout(ms);
+    await page.mouse.up();
+  }
+}
 const started = () => page.waitForFunction(
   () => document.getElementById("status").textContent === "", null, { timeout: 30000 });
-for (const [what, arg] of steps) {
+for (const step of steps) {
+  const [what, arg] = step;
   if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
   else if (what === "reload") { await page.reload(); await started(); }
   else if (what === "key") await page.keyboard.press(arg, { delay: 60 });
+  else if (what === "keyhold") await page.keyboard.press(arg, { delay: step[2] });
+  else if (what === "open") await open(arg);
+  else if (what === "tap") await press(arg, 60);
+  else if (what === "hold") await press(arg, step[2]);
+  else if (what === "shot") await page.screenshot({ path: arg, fullPage: true });
+  else if (what === "layout") { // what a person sees of the page: does it fit, which buttons
+    const l = await page.evaluate(async () => {
+      const icon = document.querySelector("link[rel~=icon]");
+      const iconUrl = icon ? icon.href : new URL("/favicon.ico", location.href).href;
+      let iconStatus = 0;
+      try { iconStatus = (await fetch(iconUrl)).status; } catch (e) { iconStatus = -1; }
+      const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      return {
+        width: innerWidth,
+        scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+        buttons: Array.from(document.querySelectorAll("#board button"))
+          .filter((b) => b.checkVisibility())
+          .map((b) => ({ label: b.textContent.trim(), key: b.dataset.key, box: box(b) })),
+        board: box(document.getElementById("board")),
+        help: document.getElementById("help").innerText,
+        links: Array.from(document.querySelectorAll("#help a"), (a) => a.href),
+        url: location.href, coarse: matchMedia("(pointer: coarse)").matches,
+        icon: iconUrl.slice(0, 40), iconStatus,
+      };
+    });
+    console.log(JSON.stringify({ layout: arg, ...l }));
+  }
   else if (what === "wait") await page.waitForTimeout(arg);
   else if (what === "hide") {
     await page.evaluate(() => {
@@ -99,5 +176,5 @@ for (const [what, arg] of steps) {
     console.log(JSON.stringify({ name: arg, ...snap }));
   }
 }
-console.log(JSON.stringify({ done: true, errors }));
+console.log(JSON.stringify({ done: true, errors, missing }));
 await browser.close();
