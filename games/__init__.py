@@ -41,7 +41,7 @@ class Info:
         self.MIN_PLAYERS, self.MAX_PLAYERS, self.DEFAULT_PLAYERS = players
         self.VARIANTS = variants
         self.module = module  # the rules module in games/
-        self.table = table  # the table screen's module in lib/
+        self.table = table  # the table screen's module in lib/table/ ("table.shedding")
         self.text = text  # the screen text's module in games/
         self.search = search  # Hard's budget in simulated moves (0: no computer players)
         self.series = series  # the next deal starts left of the last winner
@@ -67,18 +67,18 @@ class Info:
 # says (docs/opponents.md).
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
-         ("52 cards", "Jokers"), "color_elevator", "table_color_elevator", "color_elevator_text",
+         ("52 cards", "Jokers"), "color_elevator", "table.color_elevator", "color_elevator_text",
          48),
     Info("elevator-solitaire", 1, "Elevator Solitaire", "Pyramid to waste, one rank off",
-         (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table_elevator_solitaire",
+         (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table.elevator_solitaire",
          "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),
     Info("elevator", 2, "Elevator", "Climb in alternate colours", (3, 6, 4), ("Standard",),
-         "elevator", "table_shedding", "shedding_text", 48),
+         "elevator", "table.shedding", "shedding_text", 48),
     Info("bastard", 3, "Bastard", "Elevator's cousin, 2-12 players", (2, 12, 4),
-         ("Jokers alike", "Red/black jokers"), "bastard", "table_shedding", "shedding_text", 48,
+         ("Jokers alike", "Red/black jokers"), "bastard", "table.shedding", "shedding_text", 48,
          series=True),
     Info("roller-coaster", 4, "Roller Coaster", "Shed runs up or down, A wraps", (2, 8, 3),
-         ("Standard",), "roller_coaster", "table_roller_coaster", "roller_coaster_text", 64),
+         ("Standard",), "roller_coaster", "table.roller_coaster", "roller_coaster_text", 64),
 )  # fmt: skip
 
 

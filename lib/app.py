@@ -26,7 +26,7 @@ from micropython import const
 # The saves first: the store is read at power-up by a module compiled then
 # and let go, so it compiles while the heap holds little else; the rest of
 # what the title needs is imported once it has been read (``App``).
-from saves import IDLE_SAVE_MS, Saves  # isort: skip
+from saves.keep import IDLE_SAVE_MS, Saves  # isort: skip
 
 import games
 from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
@@ -34,6 +34,7 @@ from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
 from match import GUEST, HARD, Match, random_deal, random_key
 from unload import forget as _forget
+from unload import forget_package as _forget_package
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
 
@@ -41,7 +42,7 @@ _DIM = const(1)  # the contrast of a dimmed panel: still readable
 # heap without the last one's garbage: a module that loads another while it
 # loads leaves its own objects above that one's garbage, high in the heap,
 # where they would cut up the free space a game's start loads in.
-_START = ("ui_glyphs", "ui", "app_failsafe", "screen")
+_START = ("ui_glyphs", "ui", "app_failsafe", "screens.base")
 
 # What every game uses, loaded with its table and let go with it (on the
 # menus nothing of a game stays), largest first. The pause menu and its
@@ -49,17 +50,17 @@ _START = ("ui_glyphs", "ui", "app_failsafe", "screen")
 # not have to load then. Those of the games played from a hand (``_HAND``:
 # the hand table and the computer players) a solitaire does not load.
 _SHARED = (
-    "table",
-    "screen_pause",
-    "screen_rules",
+    "table.hand",
+    "screens.pause",
+    "screens.rules",
     "engine.cardset",
     "engine.gamestate",
-    "table_record",
+    "table.record",
     "opponents",
-    "table_view",
-    "table_keys",
+    "table.view",
+    "table.keys",
 )
-_HAND = ("opponents", "table_view", "table_keys", "table")
+_HAND = ("opponents", "table.view", "table.keys", "table.hand")
 
 
 class App:
@@ -70,7 +71,7 @@ class App:
             gc.collect()
             __import__(name)
         from app_failsafe import Failsafe
-        from screen import MENUS
+        from screens.base import MENUS
 
         gc.collect()  # what the app keeps for good goes below the imports' garbage
         self.small = hw.height < 64
@@ -89,7 +90,7 @@ class App:
         self.guard = 0  # ticks until which a new screen takes no key
         self.held = -1  # a key pressed during the guard: it counts if still down after
         self.screen = None
-        self.link = None  # link play: link_host.Host, or a guest's link_guest.Guest
+        self.link = None  # link play: link.host.Host, or a guest's link.guest.Guest
         self.quit = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
         self.pending = None  # a screen change to make once the handler returns (later)
@@ -151,15 +152,15 @@ class App:
         gc.collect()
 
     def home(self, menu):
-        """Go to a menu screen (``screen_menus.<menu>``) with the last
+        """Go to a menu screen (``screens.menus.<menu>``) with the last
         screen, and the modules only it needed, let go first: the menus'
         module loads into the heap they leave."""
         self.clear()
         if self.resident is not None:
             self._let_go()
-        import screen_menus
+        from screens import menus
 
-        self.show(getattr(screen_menus, menu)(self))
+        self.show(getattr(menus, menu)(self))
 
     def _let_go(self):
         """Forget the modules loaded since the title first showed (a game's
@@ -180,17 +181,15 @@ class App:
 
     def end_link(self, why=0):
         """Close the link of link play, the one place it closes: every other
-        console told why (0: the game is over, 1: this one left) and the
-        link's code let go."""
+        console told why (0: the game is over, 1: this one left) and link
+        play's code let go: the ``link`` package, every module of it."""
         link = self.link
         if link is not None:
             self.link = None
             link.close(why)
             link = None
-            if self.resident is not None:  # its code goes too (none of it is resident)
-                for name in [n for n in sys.modules if n.startswith("link_")]:
-                    if name not in self.resident:
-                        _forget(name)
+            if self.resident is not None:  # (none of it is resident)
+                _forget_package("link", self.resident)
 
     # -- games -------------------------------------------------------------------
     def new_game(self, match):
@@ -232,7 +231,7 @@ class App:
         player's search when a seat plays Hard, then the table."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
-        for name in ("screen_menus", "screen_setup", "screen_link"):
+        for name in ("screens.menus", "screens.setup", "link.menu"):
             _forget(name)  # not needed again until the menus
         for name in _SHARED:
             if name not in sys.modules and not (solo and name in _HAND):
@@ -243,7 +242,8 @@ class App:
             gc.collect()
             __import__("opponents_hard")
         gc.collect()
-        return __import__(match.info.table)
+        __import__(match.info.table)  # (which returns the package, ``table``)
+        return sys.modules[match.info.table]
 
     def resume(self):
         """Continue: the saved game where it was left (or the title, which
@@ -256,9 +256,9 @@ class App:
             return
         match, state, moves = saved
         if match.has(GUEST) and _kept_guests(self.saves):
-            import screen_link
+            from link import menu
 
-            self.show(screen_link.Rejoin(self, saved))
+            self.show(menu.Rejoin(self, saved))
             return
         self.play(match.same_deal(match.starter), state, moves)
 
@@ -276,12 +276,12 @@ class App:
         if self.resident is not None:
             self._let_go()  # (the next deal loads its rules again)
         gc.collect()
-        import screen_menus  # noqa: F401  (the menus come next: loaded while the heap is clearest)
+        from screens import menus  # noqa: F401  (next: loaded while the heap is clearest)
 
         gc.collect()
-        import screen_results
+        from screens import results
 
-        self.show(screen_results.Results(self, match, facts))
+        self.show(results.Results(self, match, facts))
 
     # -- the main loop ---------------------------------------------------------
     def step(self, now):
@@ -360,7 +360,7 @@ class App:
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""
-        import screen_menus
+        from screens import menus
 
         if self.resident is None and self.hw.unloads:
             # modules loaded from here on are let go on the menus
@@ -373,7 +373,7 @@ class App:
             info = games.info(game_id)
             self.new_game(Match(info, players or info.DEFAULT_PLAYERS, deal, variant))
         else:
-            self.show(screen_menus.Title(self))
+            self.show(menus.Title(self))
 
     def run(self):
         self.start()
@@ -442,12 +442,12 @@ class Power:
 def _kept_guests(saves):
     """Whether the saved linked game this console hosted kept its guests'
     tokens (their consoles can come back)."""
-    import save_link
+    from link import saved
 
     try:
-        return bool(save_link.seats(saves, save_link.HOST))
+        return bool(saved.seats(saves, saved.HOST))
     finally:
-        _forget("save_link")
+        _forget("link.saved")
 
 
 def _winnable_deal(info, rng):

@@ -30,7 +30,7 @@ class Match:
     seat's kind (empty: every other seat a Normal computer), saved with
     the game; ``redeal``: how Again and New deal choose a deal (0 at
     random, -1 from the game's winnable list); ``link``: a linked game's
-    ``link_host.Host`` or ``link_guest.Guest``, else None."""
+    ``link.host.Host`` or ``link.guest.Guest``, else None."""
 
     def __init__(self, info, players, deal, variant=0, starter=0, kinds=b"", redeal=0,
                  link=None, key=None):  # fmt: skip

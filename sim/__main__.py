@@ -34,7 +34,7 @@ from buttons import NAMES, key_by_name
 from engine.prng import DEAL_MAX
 from games import CATALOGUE, by_id
 from hal import profiles
-from save_codec import SAVED
+from saves.codec import SAVED
 from sim import cli
 
 PACE_MIN, PACE_MAX = next((lo, hi) for name, _, lo, hi in SAVED if name == "pace_ms")

@@ -361,10 +361,10 @@ def save_figures(games_per_row=50):
 
     import games
     import opponents
-    import save_codec
-    import save_snapshot
     from engine.prng import Prng
     from match import NORMAL, Match
+    from saves import codec
+    from saves import snapshot as save_snapshot
     from sim import autopilot
     from sim.headless import Session
 
@@ -380,12 +380,12 @@ def save_figures(games_per_row=50):
                 n = 0
                 while not state.is_over():
                     body = bytearray(1024)
-                    end = save_snapshot.put(state, body, save_codec.put_setup(body, 0, match))
+                    end = save_snapshot.put(state, body, codec.put_setup(body, 0, match))
                     snap = max(snap, end)
                     obs = state.observe(state.current_player())
                     state.apply(opponents.choose(game, obs, rng, NORMAL))
                     n += 1
-                rec = max(rec, len(save_codec.to_bytes(save_codec.put_record, match, bytes(n), n)))
+                rec = max(rec, len(codec.to_bytes(codec.put_record, match, bytes(n), n)))
                 moves_max = max(moves_max, n)
             key = "save_bytes_%s_%dp" % (info.ID.replace("-", "_"), players)
             out[key + "_game_in_progress_max"] = snap

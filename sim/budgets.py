@@ -144,9 +144,10 @@ def check(kind, key, r):
     elif key[0] == "host":
         assert fig["finished"] == 1 and fig["restarts"] == 0 and fig["seats"] == 123, fig
         assert fig["moves"] > 50 and fig["refused"] == 0, fig
+        assert fig["kept"] == 0, fig  # link play's code went with its link (App.end_link)
     else:
         assert fig["finished"] == 1 and fig["restarts"] == 0 and fig["over"] == 1, fig
-        assert fig["moves"] > 50, fig
+        assert fig["moves"] > 50 and fig["kept"] == 0, fig
 
 
 def budget(kind, key):

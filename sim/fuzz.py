@@ -61,12 +61,12 @@ def check_state(state, match, cards_of_deal):
 
 def check_log(table):
     """The table's move list replays to the state it shows."""
-    import save_read
+    from saves import read
 
     r = table.record
     if not r.complete or r.replaying:
         return
-    if save_read.replay(r.match, bytes(r.moves[: r.n])).key() != table.state.key():
+    if read.replay(r.match, bytes(r.moves[: r.n])).key() != table.state.key():
         raise Broken("the move list does not replay to the table's state")
 
 

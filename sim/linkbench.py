@@ -25,7 +25,8 @@ BAUD = 115200
 _VM = """
 import sys, time
 sys.path.insert(0, "lib")
-import games, link_frame as lf, link_obs
+import games
+from link import frame as lf, obs as link_obs
 game = games.by_id(%r)
 s = game.new_state(%d, 77, 0)
 frame = bytearray(lf.MAX_FRAME)

@@ -56,12 +56,12 @@ def _patience(factor):
     can starve one of them for seconds, which no board does; the timings
     themselves are tested on virtual time (tests/test_link_guest.py,
     tests/test_link_host.py)."""
-    import link_guest
-    import link_peers
+    from link import guest as link_guest
+    from link import peers
 
     link_guest._QUIET_MS = int(link_guest._QUIET_MS * factor)
     link_guest._GIVE_UP_MS = int(link_guest._GIVE_UP_MS * factor)
-    link_peers._QUIET_MS = int(link_peers._QUIET_MS * factor)
+    peers._QUIET_MS = int(peers._QUIET_MS * factor)
 
 
 def _session(seed, link):
@@ -220,7 +220,7 @@ def run_host(a):
 
 
 def run_guest(a):
-    import link_guest
+    from link import guest as link_guest
     from sim import autopilot
 
     _patience(a.patience)
@@ -288,8 +288,8 @@ def check(host, guests):
     """(leaked cards, unmatched observations, replayed) from the host's
     record and each guest's capture."""
     import games
-    import link_frame as lf
-    import link_obs
+    from link import frame as lf
+    from link import obs as link_obs
 
     game_id, players, variant, starter, deal = host["setup"]
     if isinstance(deal, str):

@@ -88,8 +88,8 @@ from vmhal import HAL
 from app import App
 app = App(HAL(64, bytearray(4096)))
 app.start()
-for m in ("link_frame", "link_obs", "link_peers", "link_host", "save_link", "link_guest",
-          "screen_link"):
+for m in ("link.frame", "link.obs", "link.peers", "link.host", "link.saved", "link.guest",
+          "link.menu"):
     gc.collect()
     a = gc.mem_alloc()
     __import__(m)
@@ -101,9 +101,8 @@ for m in ("link_frame", "link_obs", "link_peers", "link_host", "save_link", "lin
 def link_code(tree):
     """{module: bytes it keeps resident}, loaded over the app at the title."""
     r = run_mp(["-c", _LINK_CODE], heap="4M", cwd=tree)
-    names = ("link_", "save_link", "screen_link")
     return {n: int(v) for n, v in (line.split() for line in r.stdout.splitlines()
-                                   if line.startswith(names))}  # fmt: skip
+                                   if line.startswith("link."))}  # fmt: skip
 
 
 _COMPILE = """
@@ -248,10 +247,11 @@ STANDINS = ("displayio", "terminalio")
 
 
 def module_path(name):
-    """The bundle path of a module name ('games.bastard' -> games/bastard.py)."""
-    if "." in name:
+    """The bundle path of a module name ('games.bastard' -> games/bastard.py,
+    'table.view' -> lib/table/view.py)."""
+    if name.split(".")[0] in ("games", "hal"):
         return name.replace(".", "/") + ".py"
-    return "lib/%s.py" % name
+    return "lib/%s.py" % name.replace(".", "/")
 
 
 def _kb(n):
@@ -429,9 +429,9 @@ def main(argv=None):
               % (stack["frames"], stack["bytes"], stack["where"]))  # fmt: skip
     for k in ("py", "mpy"):
         c = code[k]
-        host = sum(c.get(m, 0) for m in ("link_frame", "link_obs", "link_peers", "link_host"))
-        guest = sum(c.get(m, 0) for m in ("link_frame", "link_obs", "save_link", "link_guest",
-                                         "screen_link"))  # fmt: skip
+        host = sum(c.get(m, 0) for m in ("link.frame", "link.obs", "link.peers", "link.host"))
+        guest = sum(c.get(m, 0) for m in ("link.frame", "link.obs", "link.saved", "link.guest",
+                                         "link.menu"))  # fmt: skip
         out.write("Link play (%s): its code keeps %s KB resident on a host, %s KB on a guest "
                   "(%s)" % (k, _kb(host), _kb(guest), ", ".join("%s %s" % (m, _kb(v))
                                                                for m, v in c.items())))  # fmt: skip

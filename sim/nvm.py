@@ -16,7 +16,7 @@ exists and is not a console store): the simulator never overwrites it.
 
 import os
 
-import save_store
+from saves import store as save_store
 
 SIZE = 4096
 
@@ -34,7 +34,7 @@ def default_path(guest=False):
 def is_store(data, size=SIZE):
     """True if ``data`` (a file's bytes) is a console store this simulator
     may write: empty, all erased (0xFF), or ``size`` bytes with a copy's
-    magic (``save_store.py``: "EC") at the start of either slot."""
+    magic (``saves/store.py``: "EC") at the start of either slot."""
     if not data:
         return True
     if len(data) != size:

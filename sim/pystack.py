@@ -173,10 +173,10 @@ def base_frames(table=False):
         module = compile(f.read(), os.path.join(ROOT, "code.py"), "exec")
     frames = (module, app.App.run.__code__)
     if table:
-        import table as table_module
+        from table.hand import HandTable
 
         frames += (app.App.step.__code__, app.App._step.__code__,
-                   table_module.HandTable.tick.__code__)  # fmt: skip
+                   HandTable.tick.__code__)  # fmt: skip
     return frames
 
 

@@ -1,5 +1,5 @@
 """Replays in the simulator: a recorded game is shown move by move by the
-console's own replay screen (``lib/screen_replay.py``, which the browser's
+console's own replay screen (``lib/screens/replay.py``, which the browser's
 ``?replay=`` shows too). A record is what the console keeps of its last
 finished game (its match and moves); the device prints it on the serial
 console as one line (``ELEVATOR-REPLAY 1 ...``). ``python -m sim --replay
@@ -13,15 +13,15 @@ replay line when they end, finished or not (``--replay-out`` writes it
 to a file).
 """
 
-import save_codec
-import save_store
-from screen_replay import Replay, parse_line  # noqa: F401  (the screen is the console's)
+from saves import codec
+from saves import store as save_store
+from screens.replay import Replay, parse_line  # noqa: F401  (the screen is the console's)
 
 
 def record_line(data):
-    """A record as the line the console prints (``save_codec.print_line``)."""
+    """A record as the line the console prints (``saves.codec.print_line``)."""
     check = save_store.crc16(data, len(data))
-    return save_codec.LINE + "".join(["%02x" % b for b in data]) + " %04x" % check
+    return codec.LINE + "".join(["%02x" % b for b in data]) + " %04x" % check
 
 
 def load_arg(arg):
@@ -71,7 +71,7 @@ class GameWatch:
             return None
         r = t.record
         try:
-            return save_codec.to_bytes(save_codec.put_record, r.match, r.moves, r.n)
+            return codec.to_bytes(codec.put_record, r.match, r.moves, r.n)
         except (IndexError, ValueError):  # longer than any record can be
             return None
 
@@ -129,7 +129,7 @@ def load_record(path):
     at = text.find("ELEVATOR-REPLAY")
     if at >= 0:
         return parse_line(text[at:].splitlines()[0])
-    from saves import Saves
+    from saves.keep import Saves
     from sim.nvm import FileNVM
 
     saves = Saves(FileNVM(path))

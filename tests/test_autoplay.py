@@ -15,9 +15,8 @@ to the very end, B back to the menu). The panels alternate."""
 import pytest
 
 import games
-import save_codec
-import save_read
-import saves
+from saves import codec, read
+from saves.keep import Saves
 from sim import autopilot, fuzz, headless
 from sim.__main__ import main
 from sim.nvm import FileNVM
@@ -69,12 +68,12 @@ def test_autoplay_reaches_the_results_screen(
     assert any(r.startswith("PLAYED 1 ") for r in results.rows)
     # saved once, at the end of the game (never per move), into erased flash
     assert s.hw.nvm.writes == 1 and s.hw.nvm.erases == 0
-    again = saves.Saves(FileNVM(path))  # a power-up: counted, no game left
+    again = Saves(FileNVM(path))  # a power-up: counted, no game left
     assert again.stat_lines(game_id)[0].startswith("PLAYED 1 ")
     assert again.game is None and again.last is not None
-    match, moves = save_codec.read_record(again.last)
+    match, moves = codec.read_record(again.last)
     assert match.same(table.match) and match.deal == seed and len(moves) == table.record.n
-    assert save_read.replay(match, moves).key() == table.state.key()
+    assert read.replay(match, moves).key() == table.state.key()
     s.press("B")
     assert type(s.screen).__name__ == "GameMenu"
 

@@ -18,12 +18,12 @@ from positions import random_position
 
 import games
 import games.text
-import save_read
-import save_snapshot
 from engine.cardset import CardSet
 from engine.gamestate import MAX_ACTIONS, TERMINAL, GameState
 from engine.prng import DEAL_MAX, Prng
 from match import NORMAL, Match
+from saves import read as save_read
+from saves import snapshot as save_snapshot
 from sim import selfplay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,7 +39,7 @@ _MAX_STEPS = 20000
 _CARDS = 108  # actions are a card id below 108, or DRAW/DONE (200/201)
 _UNSET = -999  # what a legal-action buffer holds where nothing was written
 # The table's last-move fields the rules used to carry (snapshot FORMAT 1):
-# the table's now (``table.Last``), never the State's.
+# the table's now (``table.hand.Last``), never the State's.
 _TABLE_ONLY = ("observer", "quiet", "event", "event_seat", "event_n", "last_seat", "last_a",
                "last_b", "last_drew", "last_kind", "last_n")  # fmt: skip
 
@@ -201,9 +201,9 @@ def test_rules_module_keeps_the_contract(info, game):
     assert callable(text.describe) and callable(text.why_illegal), (
         "text module (Info.text): describe(state, action), why_illegal(state, action)"
     )
-    assert os.path.isfile(os.path.join(ROOT, "lib", info.table + ".py")), (
-        "table module (Info.table): in lib/"
-    )
+    assert info.table.startswith("table.") and os.path.isfile(
+        os.path.join(ROOT, "lib", *info.table.split(".")) + ".py"
+    ), "table module (Info.table): a module of lib/table/, named table.<module>"
     if info.solved:
         assert os.path.isfile(os.path.join(ROOT, "games", info.solved)), "Info.solved: in games/"
     s = game.new_state(info.DEFAULT_PLAYERS)
@@ -321,7 +321,7 @@ def _check_members(info, game, s, players, variant, starter, deal):
     for name in s.SETS:
         assert isinstance(getattr(s, name), CardSet), "SETS: CardSets (%s)" % name
     table_only = [a for a in vars(s) if a in _TABLE_ONLY or a.startswith("event")]
-    assert not table_only, "State: rules alone, the last turn is table.Last's: %s" % table_only
+    assert not table_only, "State: rules alone, the last turn is table.hand.Last's: %s" % table_only
     # a copy holds every attribute (nothing outside FIELDS/BUFFERS/SETS)
     c = s.clone()
     assert c is not s and type(c) is type(s), "clone(): a new State"

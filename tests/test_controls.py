@@ -31,7 +31,7 @@ def _templates():
     import glob
 
     found = []
-    for path in sorted(glob.glob(ROOT + "/lib/*.py")):
+    for path in sorted(glob.glob(ROOT + "/lib/**/*.py", recursive=True)):
         with open(path) as f:
             text = f.read()
         # join the parts of a legend split over two lines ("..." "...")

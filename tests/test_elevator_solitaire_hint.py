@@ -6,7 +6,6 @@ line; and the table's cursor, a box round the rank's own glyphs."""
 
 import pytest
 
-import table_pyramid
 import ui_glyphs
 from engine import cards
 from games import elevator_solitaire as es
@@ -14,6 +13,7 @@ from games import elevator_solitaire_ai as ai
 from games import elevator_solitaire_solver as sv
 from sim import hintplay, solve
 from sim.headless import Session
+from table import pyramid as table_pyramid
 
 
 def _hint(s, path=solve.LINES):

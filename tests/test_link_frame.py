@@ -1,4 +1,4 @@
-"""The link protocol's frames (lib/link_frame.py, docs/link.md): the layout
+"""The link protocol's frames (lib/link/frame.py, docs/link.md): the layout
 byte for byte, every kind and payload length through a decoder fed in any
 pieces, and what damage does: frames cut short, bits flipped, bytes
 overwritten, garbage, oversized or malformed headers. A damaged frame is
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from link_frame import (
+from link.frame import (
     ACTION,
     BYE,
     HELLO,
@@ -33,7 +33,7 @@ from link_frame import (
     Decoder,
     put,
 )
-from save_store import crc16
+from saves.store import crc16
 from sim.mpvm import run_mp
 
 KINDS = (HELLO, SEAT, OBS, ACTION, REFUSE, PAUSE, RESUME, BYE, LOBBY, PING)

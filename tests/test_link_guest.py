@@ -6,9 +6,8 @@ a restarted guest rejoins its seat (docs/link.md)."""
 import socket
 
 import games
-import link_frame as lf
-import link_obs
-import save_link
+from link import frame as lf
+from link import obs, saved
 from sim.headless import Session
 
 
@@ -75,7 +74,7 @@ class RawHost:
         data[0] = data[1] = 255
         data[2] = 0
         data[3] = 1
-        n = link_obs.put(state.observe(seat), data, 4)
+        n = obs.put(state.observe(seat), data, 4)
         self.send(lf.OBS, data[:n], seat)
 
     def ping(self, moves=1, started=1):
@@ -191,7 +190,7 @@ def test_a_guest_keeps_its_token_and_a_restarted_guest_comes_back_with_it(tmp_pa
     HELLO with that token (which the host gives its seat back for), and
     the fresh token of the return replaces it."""
     s, host = _seated(tmp_path)
-    assert save_link.guest_token(s.app.saves) == 0x01020304
+    assert saved.guest_token(s.app.saves) == 0x01020304
     host.close()
     del s
     again = RawHost()  # (the same host, its game waiting: a new port here)
@@ -202,7 +201,7 @@ def test_a_guest_keeps_its_token_and_a_restarted_guest_comes_back_with_it(tmp_pa
     again.seat(1, "elevator", 3, b"\x05\x06\x07\x08")  # its seat back, with a fresh token
     _frames(s, again, 20)
     assert type(s.screen).__name__ == "Table"
-    assert save_link.guest_token(s.app.saves) == 0x05060708
+    assert saved.guest_token(s.app.saves) == 0x05060708
     s2 = Session(seed=4, pace_ms=0, nvm_path=str(tmp_path / "guest.bin"))
-    assert save_link.guest_token(s2.app.saves) == 0x05060708  # written, not only in memory
+    assert saved.guest_token(s2.app.saves) == 0x05060708  # written, not only in memory
     again.close()

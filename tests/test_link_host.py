@@ -10,10 +10,10 @@ import time
 import pytest
 
 import games
-import link_frame as lf
-import link_host
-import link_obs
-import link_peers
+from link import frame as lf
+from link import host as link_host
+from link import obs as link_obs
+from link import peers
 from match import GUEST, NORMAL
 from sim.headless import Session
 
@@ -33,7 +33,7 @@ class RawGuest:
     def send(self, kind, payload=b"", seat=lf.NO_SEAT, seq=None, version=None):
         n = lf.put(self.buf, kind, seat, self.seq if seq is None else seq, payload, len(payload))
         if version is not None:  # another firmware's frame, its checks made right
-            from save_store import crc16
+            from saves.store import crc16
 
             self.buf[1] = version
             self.buf[6] = lf._check(self.buf)
@@ -100,7 +100,7 @@ def hosted():
     assert s.screen.menu.index == 0  # Host game
     s.press("A")
     host = s.app.link
-    assert type(host).__name__ == "Host"  # (a linked game lets go of link_host: a new one)
+    assert type(host).__name__ == "Host"  # (a linked game lets go of link.host: a new one)
     while games.CATALOGUE[s.screen.menu.index].ID != "elevator":
         s.press("DOWN")
     s.press("A")
@@ -467,7 +467,7 @@ def test_a_host_cut_off_while_it_waits_resumes_and_its_guest_comes_back(tmp_path
     assert host.waiting() == seat
     _run(s, [], 600)  # 12 s of the board's clock
     assert s.app.saves.writes > writes and s.app.saves.has_game()
-    import save_link
+    from link import saved as save_link
 
     assert save_link.seats(s.app.saves, save_link.HOST) == [(seat, int.from_bytes(token, "big"))]
     key = table.state.key()
@@ -620,7 +620,7 @@ def test_links_failing_together_do_not_nest_calls(hosted):
     table, seat, _ = _start(s, host, g)
     ends = [CableEnd() for _ in range(10)]
     for i, e in enumerate(ends):
-        p = link_peers.Peer(e, 0)
+        p = peers.Peer(e, 0)
         p.seat, p.hello = 2 + (i % 2), True
         host.peers.all.append(p)
         e.fail = True
@@ -688,7 +688,7 @@ def _host_says(line, kind, payload):
 
 
 def test_a_guest_sends_its_action_again_and_asks_for_what_it_missed():
-    import link_guest
+    from link import guest as link_guest
 
     hw, line = _Clock(), _Line()
     g = link_guest.Guest(hw, line, 0)
@@ -748,7 +748,7 @@ def test_links_that_say_no_hello_are_closed_and_cannot_hold_the_lobby(hosted):
     s, host, g = hosted
     flood = _idle(s, host.hub.port, 20)
     _run(s, [g], 5)
-    assert len(host.peers.all) <= link_peers._PEERS  # bounded, whatever knocks
+    assert len(host.peers.all) <= peers._PEERS  # bounded, whatever knocks
     honest = RawGuest(host.hub.port)  # the oldest silent link makes room
     honest.send(lf.HELLO, bytes(4))
     _run(s, [g, honest], 10)
@@ -778,7 +778,7 @@ def test_a_dropped_guest_finds_room_however_many_links_knock(hosted):
         if i % 4 == 3:
             s.frame()
     _run(s, pingers, 5)
-    assert len(host.peers.all) <= link_peers._PEERS
+    assert len(host.peers.all) <= peers._PEERS
     back = RawGuest(host.hub.port)
     back.send(lf.HELLO, token)
     _run(s, [back] + pingers, 20)

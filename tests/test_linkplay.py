@@ -15,8 +15,8 @@ import sys
 import pytest
 
 import games
-import link_frame as lf
-import link_obs
+from link import frame as lf
+from link import obs as link_obs
 from sim import linkplay
 
 GAMES = [i.ID for i in games.CATALOGUE if i.MAX_PLAYERS > 1]

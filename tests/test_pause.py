@@ -10,13 +10,13 @@ import pytest
 import buttons
 import buttons_three
 import games
-import save_codec
-import saves
-import screen_pause
-import screen_rules
 import ui_glyphs
 from app import App
 from buttons import START, A
+from saves import codec
+from saves.keep import Saves
+from screens import pause as screen_pause
+from screens import rules as screen_rules
 from sim import autopilot
 from sim.headless import Session
 
@@ -162,7 +162,7 @@ def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():
     s.screen.beep()
     assert len(s.hw.tones) == before  # muted: no tone
     s.press("START")  # pause again: one write, with the setting
-    from saves import Saves
+    from saves.keep import Saves
 
     assert Saves(s.hw.nvm).settings.sound == 0
 
@@ -213,17 +213,17 @@ def test_idle_dims_then_turns_off_and_a_key_brings_the_contrast_back():
 
 
 def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
-    import save_codec
-    import screen_stats
-    from save_codec import SAVED, Settings
+    from saves import codec
+    from saves.codec import SAVED, Settings
+    from screens import stats
 
-    assert "dim_ms" in [c[0] for c in screen_stats.CHOICES]
+    assert "dim_ms" in [c[0] for c in stats.CHOICES]
     before = Settings()
     before.pace_ms = 2000
     # written before dimming existed
-    old = save_codec.to_bytes(save_codec.put_settings, before, SAVED[:-1])
+    old = codec.to_bytes(codec.put_settings, before, SAVED[:-1])
     st = Settings()  # what loading starts from
-    assert save_codec.read_settings(st, old, SAVED)
+    assert codec.read_settings(st, old, SAVED)
     assert st.pace_ms == 2000 and st.dim_ms == 20000
 
 
@@ -292,7 +292,7 @@ def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
     """The game is over and counted when the results screen fails to
     build: the count and the record are written all the same, and no
     game in progress is left to Continue."""
-    import screen_results
+    from screens import results as screen_results
 
     s = Session("pico-128x64", seed=5, pace_ms=0)
     autopilot.open_game(s, "elevator-solitaire", 1, 8)
@@ -306,5 +306,5 @@ def test_a_failure_as_the_results_appear_still_counts_the_game(monkeypatch):
         autopilot.play_turn(s) or s.press("SELECT")
     s.press(A, settle=False)  # to the results: they fail
     assert s.app.failsafe.lines[0].text().strip() == "OUT OF MEMORY"
-    back = saves.Saves(bytearray(s.hw.nvm.data))
-    assert back.stats[1][save_codec.PLAYED] == 1 and back.last is not None and not back.has_game()
+    back = Saves(bytearray(s.hw.nvm.data))
+    assert back.stats[1][codec.PLAYED] == 1 and back.last is not None and not back.has_game()

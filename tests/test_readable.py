@@ -6,8 +6,8 @@ one and names its keys, and the Feather's setup saying how to deal."""
 import pytest
 
 import games
-import screen_rules
 from engine.prng import DEAL_MAX
+from screens import rules as screen_rules
 from sim import autopilot
 from sim.headless import Session
 from sim.replay import parse_line, record_line

@@ -9,11 +9,10 @@ from hypothesis import strategies as st
 
 import games
 import opponents
-import save_codec
-import save_read
-import save_snapshot
 from engine.prng import DEAL_MAX, Prng
 from match import NORMAL, Match
+from saves import codec, read
+from saves import snapshot as save_snapshot
 from sim import replay
 
 PRESETS = [
@@ -55,7 +54,7 @@ def test_save_anywhere_restore_and_play_on_identically(game_id, players, variant
                 out = bytearray(512)
                 out = out[: save_snapshot.put(state, out, 0)]
                 assert len(out) <= 240  # a few hundred bytes at most
-                back = save_read.snapshot(setup, bytes(out))
+                back = read.snapshot(setup, bytes(out))
                 assert back.key() == state.key()
                 assert _play_on(back, game, step) == _play_on(state.clone(), game, step)
             a = opponents.choose(game, state.observe(state.current_player()), rng, 0)
@@ -74,19 +73,19 @@ def test_a_record_replays_to_the_same_end(game_id, players, variant):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
+    record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert replay.parse_line("junk before\n" * 0 + line) == record
-    back_setup, back_moves = save_codec.read_record(replay.parse_line(line))
+    back_setup, back_moves = codec.read_record(replay.parse_line(line))
     assert back_setup.same(setup) and back_moves == bytes(moves)
-    assert save_read.replay(back_setup, back_moves).key() == state.key()
+    assert read.replay(back_setup, back_moves).key() == state.key()
 
 
 @pytest.mark.parametrize("deal", [2**27 - 1, 2**27, 987654321, DEAL_MAX])
 def test_every_deal_number_reads_back(deal):
     """Deals run to DEAL_MAX (2**30 - 1, five bytes as a varint): a game
     on any of them is kept for Continue and its record replays."""
-    import saves
+    from saves.keep import Saves
 
     setup = _setup("elevator", 4, 0, deal)
     state = setup.new_state()
@@ -97,10 +96,10 @@ def test_every_deal_number_reads_back(deal):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
-    match, back_moves = save_codec.read_record(record)
+    record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
+    match, back_moves = codec.read_record(record)
     assert match.same(setup) and back_moves == bytes(moves)
-    sv = saves.Saves(None)
+    sv = Saves(None)
     sv.keep_game(setup, state, moves, len(moves))
     sv.moves = None  # the snapshot alone
     back_setup, back, _ = sv.saved_game()
@@ -112,7 +111,7 @@ def test_a_linked_games_key_is_kept_and_replayed(game_id):
     """A linked game is dealt from a 64-bit key (``engine.keyed``): the
     host's save and its record keep the key, so Continue and the replay
     line deal it alike, and the line stays one line."""
-    import saves
+    from saves.keep import Saves
 
     info = games.info(game_id)
     setup = Match(info, 4, 0, 0, 0, bytes([NORMAL] * 4), key=bytes(range(40, 48)))
@@ -125,16 +124,16 @@ def test_a_linked_games_key_is_kept_and_replayed(game_id):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    sv = saves.Saves(None)
+    sv = Saves(None)
     sv.keep_game(setup, state, moves, len(moves))
     back_setup, back, back_moves = sv.saved_game()
     assert back_setup.same(setup) and back_setup.key == setup.key and back.key() == state.key()
     assert back.deal == setup.key  # the rest is dealt from it (Color Elevator's rebuilds)
-    record = save_codec.to_bytes(save_codec.put_record, setup, moves, len(moves))
+    record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert "\n" not in line
-    match, again = save_codec.read_record(replay.parse_line(line))
-    assert match.key == setup.key and save_read.replay(match, again).key() == state.key()
+    match, again = codec.read_record(replay.parse_line(line))
+    assert match.key == setup.key and read.replay(match, again).key() == state.key()
 
 
 def test_solitaire_records_replay_taken_back_moves():
@@ -146,25 +145,25 @@ def test_solitaire_records_replay_taken_back_moves():
         if state.is_over():
             break
         if i % 4 == 3 and state.undo():
-            moves.append(save_codec.UNDO)
+            moves.append(codec.UNDO)
             continue
         legal = state.legal_list()
         a = legal[rng.below(len(legal))]
         state.apply(a)
         moves.append(a)
-    assert save_codec.UNDO in moves
-    assert save_read.replay(setup, bytes(moves)).key() == state.key()
+    assert codec.UNDO in moves
+    assert read.replay(setup, bytes(moves)).key() == state.key()
 
 
 def test_a_replay_refuses_a_move_the_rules_refuse():
     setup = _setup("roller-coaster", 3, 0, 4)
     with pytest.raises(ValueError):
-        save_read.replay(setup, bytes([250]))
+        read.replay(setup, bytes([250]))
 
 
 def test_replay_lines_catch_cuts_and_typos():
     setup = _setup("elevator", 4, 0, 9)
-    record = save_codec.to_bytes(save_codec.put_record, setup, b"\x01\x02\xc8", 3)
+    record = codec.to_bytes(codec.put_record, setup, b"\x01\x02\xc8", 3)
     line = replay.record_line(record)
     for bad in (line[:-1], line.replace("ELEVATOR-REPLAY 1", "ELEVATOR-REPLAY 2"),
                 line[:30] + ("0" if line[30] != "0" else "1") + line[31:], "hello", line + " x",
@@ -237,14 +236,14 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
             super().__init__(data)
             readers.append(self)
 
-    real_probe = save_read.probe
+    real_probe = read.probe
 
     def probe(state, *args):
         probed.append(1)
         return real_probe(state, *args)
 
     monkeypatch.setattr(save_snapshot, "Reader", Reader)
-    monkeypatch.setattr(save_read, "probe", probe)
+    monkeypatch.setattr(read, "probe", probe)
     stages = {"header": 0, "body": 0, "play-out": 0, "restored": 0}
 
     @settings(max_examples=400, deadline=None)
@@ -254,7 +253,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
         kind, bad = data.draw(_damaged(good), label="damage")
         del readers[:], probed[:]
         try:
-            state = save_read.snapshot(setup, bad)
+            state = read.snapshot(setup, bad)
         except ValueError:
             stage = "play-out" if probed else "body" if readers[0].pos > _HEAD else "header"
             stages[stage] += 1
@@ -282,7 +281,7 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
     decoder raises only ValueError; and a resume that has the game's moves
     replays them (every one checked by the rules) and refuses a snapshot
     that differs, so a damaged state is never played."""
-    import saves
+    from saves.keep import Saves
 
     setup = _setup(*preset, deal)
     game = games.by_id(setup.info.ID)
@@ -297,7 +296,7 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
         moves.append(a)
     if state.is_over():
         return
-    sv = saves.Saves(None)
+    sv = Saves(None)
     sv.keep_game(setup, state, moves, len(moves))  # no store: kept in memory only
     good = bytes(sv.game)
     bit = data.draw(st.integers(0, len(good) * 8 - 1))

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-import save_codec
-import save_read
-import saves
 from match import Match
+from saves import codec
+from saves import read as save_read
+from saves.keep import Saves
 from sim.nvm import FileNVM
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -66,7 +66,7 @@ def _open(tmp_path, name="nvm.bin"):
     path = tmp_path / name
     if not path.exists():
         shutil.copy(STORE, path)
-    return saves.Saves(FileNVM(str(path)))
+    return Saves(FileNVM(str(path)))
 
 
 def _stats_by_game(sv):
@@ -97,14 +97,14 @@ def _check_store(sv, stats=STATS):
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
         assert sv.stat_lines(game_id) == _lines(row), game_id
-    match, moves = save_codec.read_record(sv.last)
+    match, moves = codec.read_record(sv.last)
     assert _fields(match) == LAST
     assert save_read.replay(match, moves).is_over()  # the whole finished game
 
 
 def _check_continue(sv, with_moves=True):
     deal = sorted(_match(GAME).new_state().all_cards())
-    _, moves = save_codec.read_record(sv.moves)
+    _, moves = codec.read_record(sv.moves)
     if not with_moves:
         sv.moves = None
     got = sv.saved_game()
@@ -139,7 +139,7 @@ def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
 def test_its_game_in_progress_continues_with_its_moves(tmp_path):
     sv = _open(tmp_path)
     _check_continue(sv)
-    assert len(save_codec.read_record(sv.moves)[1]) == GAME_MOVES
+    assert len(codec.read_record(sv.moves)[1]) == GAME_MOVES
 
 
 def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
@@ -148,7 +148,7 @@ def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
     # and the same with the MOVES record gone from the store itself
     sv.moves = None
     assert sv.commit()  # written again by today's firmware, without them
-    back = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
+    back = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     assert back.moves is None and back.has_game()
     _check_store(back)
 
@@ -158,7 +158,7 @@ def test_written_again_by_todays_firmware_it_reads_the_same(tmp_path):
     state = _check_continue(sv)
     setup, _, moves = sv.saved_game()
     sv.keep_game(setup, state, moves, len(moves))  # a FORMAT 2 snapshot now
-    back = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
+    back = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     _check_store(back)
     assert _read(back.game)[1][0] == 2  # the snapshot's format now
     _check_continue(back)
@@ -194,11 +194,11 @@ def test_a_reordered_or_grown_catalogue_keeps_every_statistic_on_its_game(
     assert seen == [(info.NAME.upper(), _lines(stats[info.ID])) for info in catalogue]
     # counted and written in this order, read back in today's: still each its own
     if new in catalogue:
-        sv.stats[new.SAVE_ID][save_codec.PLAYED] = 9
+        sv.stats[new.SAVE_ID][codec.PLAYED] = 9
     sv.game_over(_match(GAME), b"", 0, True, 7)
     sv.commit()
     monkeypatch.setattr(games, "CATALOGUE", original)
-    back = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
+    back = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     stats = dict(STATS)
     stats["roller-coaster"] = [5, 2, 7, 1, 1]
     assert _stats_by_game(back) == stats
@@ -210,9 +210,9 @@ def test_a_reordered_or_grown_catalogue_keeps_every_statistic_on_its_game(
 
 def _stats_screen(sv, monkeypatch):
     """(heading, lines) of each page of the statistics screen."""
-    import screen_stats
     import ui
     from buttons import RIGHT
+    from screens import stats as screen_stats
 
     shown = {}
     real = ui.TextRow.set
@@ -232,22 +232,22 @@ def _stats_screen(sv, monkeypatch):
 
 
 def test_stats_rows_are_by_save_id_not_catalogue_place(monkeypatch):
-    import save_codec
+    from saves import codec
 
     table = [[i + 1, 0, 0, 0, 0] for i in range(5)]
-    data = save_codec.to_bytes(save_codec.put_stats, table)
+    data = codec.to_bytes(codec.put_stats, table)
     monkeypatch.setattr(games, "CATALOGUE", tuple(reversed(games.CATALOGUE)))
-    sv = saves.Saves(None)
-    assert save_codec.read_stats(sv.stats, data)
+    sv = Saves(None)
+    assert codec.read_stats(sv.stats, data)
     for game_id, save_id in IDS.items():
         assert sv.stat_lines(game_id)[0].startswith("PLAYED %d " % (save_id + 1))
     setup = Match(games.info("bastard"), 4, 9)
-    rec = save_codec.to_bytes(save_codec.put_record, setup, b"", 0)
+    rec = codec.to_bytes(codec.put_record, setup, b"", 0)
     assert rec[0] == IDS["bastard"]
-    back, moves = save_codec.read_record(rec)
+    back, moves = codec.read_record(rec)
     assert back.same(setup) and moves == b""
     with pytest.raises(ValueError):
-        save_codec.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
+        codec.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
 
 
 # -- FORMAT 1 snapshots (9f41dca) of every game, read exactly --------------------
@@ -261,8 +261,8 @@ def _old_snapshots():
 
 
 def _read(game):
-    r = save_codec.Reader(game)
-    setup = save_codec.read_setup(r)
+    r = codec.Reader(game)
+    setup = codec.read_setup(r)
     return setup, game[r.pos :]
 
 
@@ -272,7 +272,7 @@ def test_every_games_format_1_snapshots_read_exactly():
     for game, moves in _old_snapshots():
         setup, snap = _read(game)
         assert snap[0] == 1  # FORMAT 1
-        msetup, moves = save_codec.read_record(moves)
+        msetup, moves = codec.read_record(moves)
         assert msetup.same(setup)
         state = save_read.snapshot(setup, snap)
         assert state.key() == save_read.replay(setup, moves).key(), (setup, len(moves))

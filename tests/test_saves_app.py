@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 import games
 import opponents
-import save_codec
-import save_read
-import save_store
-import saves
 from app import App
 from engine.prng import Prng
 from match import Match
+from saves import codec
+from saves import read as save_read
+from saves import store as save_store
+from saves.keep import IDLE_SAVE_MS, Saves
 from sim import autopilot, replay
 from sim.headless import Session
 from sim.nvm import FileNVM
@@ -52,7 +52,7 @@ def test_pause_and_idle_each_write_once(tmp_path):
     s.press("A")
     table = s.screen
     s.press("SELECT")
-    for _ in range(int(saves.IDLE_SAVE_MS / 20) + 50):  # the keys left alone
+    for _ in range(int(IDLE_SAVE_MS / 20) + 50):  # the keys left alone
         s.frame()
     assert s.hw.nvm.writes == 2  # once, not every frame after
     for _ in range(3000):  # a minute more: the panel goes dark, no more writes
@@ -78,7 +78,7 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     assert bytes(t2.record.moves[: t2.record.n]) == want_moves and t2.match.deal == 31
     # and it plays to the end, its record holding every move from the deal
     _finish(s2)
-    setup, moves = save_codec.read_record(s2.app.saves.last)
+    setup, moves = codec.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
 
 
@@ -97,21 +97,21 @@ def test_settings_are_kept_with_one_write(tmp_path):
     assert s.hw.nvm.writes == 0 and s.hw.panel.contrast == 64
     s.press("B")
     assert s.hw.nvm.writes == 1
-    st2 = saves.Saves(FileNVM(str(path))).settings
+    st2 = Saves(FileNVM(str(path))).settings
     assert (st2.sound, st2.pace_ms, st2.contrast) == (0, 1200, 64)
     s2 = Session(nvm_path=str(path))
     assert s2.hw.panel.contrast == 64 and s2.app.settings.pace_ms == 1200
 
 
 def test_a_small_store_keeps_settings_and_statistics_first():
-    sv = saves.Saves(FileNVM(None, 256))  # a SAMD21's nvm
-    sv.stats[0][save_codec.PLAYED] = 7
+    sv = Saves(FileNVM(None, 256))  # a SAMD21's nvm
+    sv.stats[0][codec.PLAYED] = 7
     setup = Match(games.info("bastard"), 12, 5, 0, 0, bytes(12))
     state = setup.new_state()
     sv.keep_game(setup, state, bytes(300), 300)
     assert save_store.GAME in sv.dropped and save_store.MOVES in sv.dropped
-    back = saves.Saves(sv.nvm)
-    assert back.stats[0][save_codec.PLAYED] == 7 and back.game is None
+    back = Saves(sv.nvm)
+    assert back.stats[0][codec.PLAYED] == 7 and back.game is None
 
 
 @pytest.mark.parametrize(
@@ -128,21 +128,21 @@ def test_odd_stores_start_the_console_and_say_what_happened(tmp_path, fill, mess
 
 
 def test_damaged_statistics_are_reset_and_said():
-    sv = saves.Saves(FileNVM(None))
+    sv = Saves(FileNVM(None))
     sv.stats[1] = [5, 9, 0, 0, 0]  # more wins than games: not possible
     sv.commit()
-    back = saves.Saves(sv.nvm)
+    back = Saves(sv.nvm)
     assert back.stats[1] == [0] * 7 and "STATISTICS" in back.message
 
 
 def test_older_shorter_settings_read_with_defaults():
-    sv = saves.Saves(FileNVM(None))
+    sv = Saves(FileNVM(None))
     sv.settings.pace_ms = 300
     # an older firmware's record
-    data = save_codec.to_bytes(save_codec.put_settings, sv.settings, save_codec.SAVED[:2])
+    data = codec.to_bytes(codec.put_settings, sv.settings, codec.SAVED[:2])
     st = save_store.Store(sv.nvm)
     st.save([(save_store.SETTINGS, data)])
-    back = saves.Saves(sv.nvm)
+    back = Saves(sv.nvm)
     assert back.settings.pace_ms == 300 and back.settings.contrast == 128 and not back.message
 
 
@@ -204,7 +204,7 @@ def _store_contents(draw):
     and sometimes with junk written over the store, as before."""
     preset = draw(st.sampled_from(_PRESETS))
     setup, state, moves = _kept_game(preset, draw(st.integers(1, 10**6)), draw(st.integers(0, 60)))
-    sv = saves.Saves(FileNVM(None))
+    sv = Saves(FileNVM(None))
     sv.stats[draw(st.integers(0, len(games.CATALOGUE) - 1))] = [3, 2, 9, 1, 2]
     sv.keep_game(setup, state, moves, len(moves))
     good = save_read.read_store(sv.store)  # the records just written, in their order
@@ -341,7 +341,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, 1 save writes" in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(save_codec.read_record(replay.parse_line(line[0][11:]))[1])
+    n = len(codec.read_record(replay.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"
@@ -374,10 +374,10 @@ def test_memory_full_while_reading_the_store_never_wipes_it(tmp_path):
     s.press("B")  # the menu
     s.app.settings.pace_ms = 1200
     s.app.saves.commit()
-    before = saves.Saves(bytearray(s.hw.nvm.data))
+    before = Saves(bytearray(s.hw.nvm.data))
     assert before.stats[4][0] == 1 and before.settings.pace_ms == 1200
     nvm = _ShortOfMemory(s.hw.nvm.data)
-    tight = saves.Saves(nvm)  # power-up with the heap full: nothing read
+    tight = Saves(nvm)  # power-up with the heap full: nothing read
     assert not tight.loaded and tight.message == "MEMORY FULL: SAVES NOT READ"
     assert tight.stats[4][0] == 0  # defaults in memory ...
     tight.game_over(table.match, None, 0, False, 0)
@@ -386,7 +386,7 @@ def test_memory_full_while_reading_the_store_never_wipes_it(tmp_path):
     nvm.fail = False
     tight.commit()  # memory back: the store is read first, then written
     assert tight.loaded and tight.settings.pace_ms == 1200
-    after = saves.Saves(bytearray(nvm))
+    after = Saves(bytearray(nvm))
     assert after.stats[4][0] == 1 and after.settings.pace_ms == 1200  # nothing was lost
 
 
@@ -395,9 +395,9 @@ def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch)
     autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
     s.press("START")  # the pause menu keeps the game
-    kept = saves.Saves(bytearray(s.hw.nvm.data))
+    kept = Saves(bytearray(s.hw.nvm.data))
     game = kept.game
-    import save_read
+    from saves import read as save_read
 
     def tight(*args):
         raise MemoryError("memory allocation failed")
@@ -413,8 +413,8 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
     """The heap full as the pause menu saves: the panel says so, Quit waits
     for the save, and it is tried again every few seconds until written;
     then Continue finds the exact game."""
-    import save_write
-    from screen_pause import ITEMS
+    from saves import write as save_write
+    from screens.pause import ITEMS
 
     s = Session(seed=2, pace_ms=0)
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
@@ -452,21 +452,21 @@ def test_a_save_that_fails_is_said_and_retried_never_dropped(monkeypatch):
 def test_a_game_too_long_to_record_leaves_no_broken_record():
     """A game's record holds about a thousand moves: a longer game is
     counted, and leaves no last-game record rather than a damaged one."""
-    sv = saves.Saves(FileNVM(None))
+    sv = Saves(FileNVM(None))
     setup = Match(games.info("roller-coaster"), 4, 5, 0, 0, bytes(4))
     sv.game_over(setup, bytes(200), 200, True, 9)
     sv.commit()
-    assert save_codec.read_record(sv.last)[1] == bytes(200)
+    assert codec.read_record(sv.last)[1] == bytes(200)
     sv.game_over(setup, bytes(1100), 1100, False, 0)
     sv.commit()
-    back = saves.Saves(sv.nvm)
-    assert back.last is None and back.stats[4][save_codec.PLAYED] == 2 and not back.message
+    back = Saves(sv.nvm)
+    assert back.last is None and back.stats[4][codec.PLAYED] == 2 and not back.message
 
 
 def test_no_deep_sleep_while_a_save_is_pending(monkeypatch):
     """A save that failed stays in memory until written: the board must
     not sleep (and lose it) meanwhile."""
-    import save_write
+    from saves import write as save_write
 
     s = Session(seed=2, pace_ms=0)
     autopilot.open_game(s, "elevator", 4, 8)

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-import save_codec
-import saves
+from saves import codec
+from saves.keep import Saves
 from sim import replay
 from sim.__main__ import parse_args
 from sim.nvm import SIZE, FileNVM, is_store
@@ -34,7 +34,7 @@ def _refused(argv, capsys):
 
 
 def _store(path, **settings):
-    sv = saves.Saves(FileNVM(str(path)))
+    sv = Saves(FileNVM(str(path)))
     for name, value in settings.items():
         setattr(sv.settings, name, value)
     sv.commit()
@@ -159,7 +159,7 @@ def test_replay_takes_the_line_itself_and_replay_out_writes_it(tmp_path):
     assert line.startswith("ELEVATOR-REPLAY 1 ") and out.read_text().count("\n") == 1
     # the same line the console prints on its serial console when the game ends
     assert "last game: " + line in r.stdout.splitlines()
-    n = len(save_codec.read_record(replay.parse_line(line))[1])
+    n = len(codec.read_record(replay.parse_line(line))[1])
     for arg in (line, "last game: " + line):
         r = _sim("--headless", "--replay", arg, "--pace", "0")
         assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout, r.stderr

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-import save_codec
-import save_store
 from match import Match
-from save_read import read_store
+from saves import codec
+from saves import store as save_store
+from saves.read import read_store
 from sim.nvm import FileNVM
 
 
@@ -179,13 +179,13 @@ def test_every_number_a_record_holds_reads_back(v):
     """A deal number goes up to 2**30 - 1 (prng.DEAL_MAX): five bytes as a
     varint. The reader once refused any number past 2**27, so most random
     deals' records could not be read back."""
-    import save_codec
+    from saves import codec
 
-    data = save_codec.to_bytes(save_codec.put_varint, v)
-    assert save_codec.Reader(data).varint() == v
+    data = codec.to_bytes(codec.put_varint, v)
+    assert codec.Reader(data).varint() == v
     setup = Match(games.info("bastard"), 4, 2**30 - 1, 0, 0, b"\x01\x01\x01")
-    record = save_codec.to_bytes(save_codec.put_record, setup, b"\x05", 1)
-    back, moves = save_codec.read_record(record)
+    record = codec.to_bytes(codec.put_record, setup, b"\x05", 1)
+    back, moves = codec.read_record(record)
     assert back.same(setup) and moves == b"\x05"
 
 
@@ -193,7 +193,7 @@ def test_a_number_past_30_bits_is_refused():
 
     for data in (b"\xff\xff\xff\xff\x08", b"\xff\xff\xff\xff\x80\x00"):
         try:
-            save_codec.Reader(data).varint()
+            codec.Reader(data).varint()
         except ValueError:
             continue
         raise AssertionError("read a number past 30 bits: %r" % data)

@@ -9,7 +9,6 @@ import pytest
 from panel_check import card_in_row, card_on_panel
 from positions import sh_position
 
-import table_pyramid
 import ui_glyphs
 from buttons import LEFT, SELECT, START, A, B
 from engine import cards
@@ -17,6 +16,7 @@ from games import bastard, color_elevator, elevator, elevator_solitaire, roller_
 from match import Match
 from sim.headless import Session
 from sim.mpvm import ROOT
+from table import pyramid
 
 
 def _hand_on_panel(s, table):
@@ -70,7 +70,7 @@ def test_solitaire_table_draws_the_pyramid():
     assert "SCORE 0/28 STOCK 24" in table.view.status.text()
     # the cursor is the rank half of the first free card, boxed over its cell
     assert table.view.cur[0] == ui_glyphs.card_tiles(st.pyr[21])[0]
-    x, y = table_pyramid.cell_xy(21)
+    x, y = pyramid.cell_xy(21)
     assert (table.view.cur.x, table.view.cur.y) == (x - 1, y - 1)
     esc = Session("pico-128x64", "elevator-solitaire", 1, 21, variant=1).screen
     assert "##" not in "".join(r.text() for r in esc.view.rows)
@@ -370,7 +370,7 @@ def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, 
     ``python -m sim --replay`` shows it), show the same line and pile
     after every move; and the lines name what happened."""
     from engine.prng import Prng
-    from save_codec import put_record, to_bytes
+    from saves.codec import put_record, to_bytes
     from sim import replay
 
     s = Session("pico-128x64", game.ID, players, deal, pace_ms=0)

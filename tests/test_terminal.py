@@ -25,11 +25,11 @@ import time
 
 import pytest
 
-import save_codec
-import saves
 from engine import cards
 from games import CATALOGUE, by_id
 from hal import profiles
+from saves import codec
+from saves.keep import Saves
 from sim import render, replay, textview
 from sim.headless import Session
 from sim.nvm import FileNVM
@@ -456,7 +456,7 @@ def test_an_asleep_panel_is_said_and_any_key_wakes_it(sim, tmp_path):
     # a store whose settings turn the panel off after 3 s without a key (the
     # title must be seen first, on a machine that may stall for a second)
     path = tmp_path / "nvm.bin"
-    sv = saves.Saves(FileNVM(str(path)))
+    sv = Saves(FileNVM(str(path)))
     sv.settings.screen_off_ms = 3000
     sv.settings.dim_ms = 0
     sv.commit()
@@ -502,7 +502,7 @@ def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
     lines = _replay_line(after)
     assert len(lines) == 1, after
     assert b"last game (unfinished): ELEVATOR-REPLAY" in after
-    match, moves = save_codec.read_record(replay.parse_line(lines[0]))
+    match, moves = codec.read_record(replay.parse_line(lines[0]))
     m = match
     assert (m.info.ID, m.players, m.variant, m.deal) == ("roller-coaster", 3, 0, 12)
     assert len(moves) >= 1
@@ -536,9 +536,9 @@ def _started_game(sim, tmp_path):
 
 
 def _saved_game(tmp_path):
-    sv = saves.Saves(FileNVM(str(tmp_path / "nvm.bin")))
+    sv = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     assert sv.has_game(), "no game in progress in the store"
-    match, moves = save_codec.read_record(sv.moves)
+    match, moves = codec.read_record(sv.moves)
     assert match.info.ID == "roller-coaster" and match.deal == 12 and len(moves) >= 1
     return sv
 

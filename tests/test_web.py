@@ -196,7 +196,7 @@ def test_a_store_file_is_taken_only_if_it_is_a_consoles(site, tmp_path):
     """The page's "Load a store file": a simulator's store is taken and
     written back byte for byte; a file of another size, or one with no
     saved copy in it, is refused with the reason and changes nothing."""
-    from saves import Saves
+    from saves.keep import Saves
     from sim.nvm import FileNVM
 
     good = tmp_path / "sim-store.bin"

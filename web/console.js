@@ -69,7 +69,7 @@ export async function startConsole(opts) {
 
 // The store as a file and back, in the format the simulator's --nvm and a
 // board's store hold: 4,096 bytes, erased (0xFF) or with a copy's magic
-// "EC" at the start of either half (lib/save_store.py, sim/nvm.py).
+// "EC" at the start of either half (lib/saves/store.py, sim/nvm.py).
 export const STORE_BYTES = 4096;
 
 export function storeFile(hex) {

@@ -39,7 +39,7 @@ def start(height=64, query="{}"):
 def _replay(line):
     """The recorded game of a replay line, shown by the console's replay
     screen; a damaged line opens the title, which says so."""
-    from screen_replay import Replay, parse_line
+    from screens.replay import Replay, parse_line
 
     try:
         record = parse_line(line)

@@ -85,7 +85,7 @@ def main(game_id, players, deal, height, variant):
     # what the next power-up reads, read back beside the whole app still
     # loaded: the harness's check, not the game (a board reads it alone, at
     # power-up), so it is said on a line of its own
-    from saves import Saves
+    from saves.keep import Saves
 
     try:
         again = Saves(hw.nvm)

@@ -25,8 +25,8 @@ for p in (".", "lib"):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-import link_frame as lf  # noqa: E402
 from engine.prng import Prng  # noqa: E402
+from link import frame as lf  # noqa: E402
 
 _SIZE = 8192
 

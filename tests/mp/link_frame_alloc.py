@@ -24,8 +24,8 @@ for p in (".", "lib"):
 
 import micropython  # noqa: E402
 
-import link_frame as lf  # noqa: E402
 from engine.prng import Prng  # noqa: E402
+from link import frame as lf  # noqa: E402
 
 
 # frame number s (mod 256) has kind 1 + s % 15, seat s % 12 and a payload

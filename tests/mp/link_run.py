@@ -9,7 +9,8 @@ Run from a bundle root (``sim.mpvm.app_tree``):
 
     micropython -X heapsize=200K -m link_run [GUESTS] [PLAYERS] [HEIGHT]
 
-Prints ``finished=1 restarts=0 ... least_free=N`` last. With ``decode``:
+Prints ``finished=1 restarts=0 ... kept=0 least_free=N`` last: ``kept``
+counts link play's modules still held at the results (``link_kept``). With ``decode``:
 a guest's decoding of a whole game's observations under ``heap_lock``
 (nothing allocated per message), ``decoded=N``.
 """
@@ -25,10 +26,10 @@ NVM = bytearray(4096)
 from vmhal import HAL, frame, press, shown  # noqa: E402
 
 import games  # noqa: E402
-import link_frame as lf  # noqa: E402
-import link_obs  # noqa: E402
 from app import App  # noqa: E402
 from buttons import DOWN, RIGHT, START, A  # noqa: E402
+from link import frame as lf  # noqa: E402
+from link import obs  # noqa: E402
 
 
 class Pipe:
@@ -189,8 +190,8 @@ def link_decode():
     heap_lock, so nothing is allocated per message. Returns how many."""
     import micropython
 
-    import link_frame as lf
-    import link_obs
+    from link import frame as lf
+    from link import obs
 
     game = games.by_id("bastard")
     s = game.new_state(12, 77, 0)
@@ -203,12 +204,12 @@ def link_decode():
         data[0] = data[1] = 255
         data[2] = sent >> 8
         data[3] = sent & 0xFF
-        k = lf.put(frame, lf.OBS, 5, sent, data, link_obs.put(s.observe(5), data, 4))
+        k = lf.put(frame, lf.OBS, 5, sent, data, obs.put(s.observe(5), data, 4))
         stream[n : n + k] = frame[:k]
         n += k
         sent += 1
         s.apply(game.basic_policy(s.observe(s.current_player()), None))
-    reader = link_obs.Reader(s._blank())
+    reader = obs.Reader(s._blank())
     dec = lf.Decoder()
     got = 0
     i = 0
@@ -255,7 +256,7 @@ class RawHost:
         d[1] = 255 if action < self.state.ncards else action  # cards: the guest reads them
         d[2] = self.moves >> 8  # the observation's number: the moves made
         d[3] = self.moves & 0xFF
-        self.say(lf.OBS, link_obs.put(self.state.observe(self.seat, self.obs), d, 4))
+        self.say(lf.OBS, obs.put(self.state.observe(self.seat, self.obs), d, 4))
 
     def serve(self):
         s = self.state
@@ -292,6 +293,23 @@ class RawHost:
             s.apply(a)
             self.moves += 1
             self.sync(seat, a)
+
+
+def link_kept(app):
+    """Link play's modules the app still holds once its game is over, but
+    the harness's own (loaded before the app): in ``sys.modules``, or as an
+    attribute of the ``link`` package, which would keep a module alive
+    after it left ``sys.modules``. ``App.end_link`` lets the package go."""
+    kept = [m for m in sys.modules if m.startswith("link.") and m not in app.resident]
+    pkg = sys.modules.get("link")
+    if pkg is not None:
+        for name in dir(pkg):
+            v = getattr(pkg, name)
+            if type(v) is type(sys) and "link." + name not in app.resident:
+                kept.append("link." + name)
+        if "link" not in app.resident:
+            kept.append("link")
+    return len(kept)
 
 
 def link_menu(hw):
@@ -333,8 +351,8 @@ def guest_main(players=12, height=64):
             least[0] = free
     moves = host.moves
     done = shown(app) == "Results"
-    print("finished=%d restarts=%d moves=%d over=%d least_free=%d" % (
-        done, hw.reloads, moves, host.state.is_over(), least[0]))  # fmt: skip
+    print("finished=%d restarts=%d moves=%d over=%d kept=%d least_free=%d" % (
+        done, hw.reloads, moves, host.state.is_over(), link_kept(app), least[0]))  # fmt: skip
 
 
 def main(guests=3, players=12, height=64):
@@ -384,9 +402,10 @@ def main(guests=3, players=12, height=64):
     done = shown(app) == "Results"
     seats = sorted(g.seat for g in members)
     print(
-        "finished=%d restarts=%d seats=%s moves=%d refused=%d least_free=%d"
-        % (done, hw.reloads, "".join(str(x) for x in seats), moves, refused, least[0])
-    )
+        "finished=%d restarts=%d seats=%s moves=%d refused=%d kept=%d least_free=%d"
+        % (done, hw.reloads, "".join(str(x) for x in seats), moves, refused, link_kept(app),
+           least[0])
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

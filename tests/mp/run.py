@@ -20,6 +20,7 @@ DEFAULT = (
     "test_elevator_solitaire_rules",
     "test_shedding_rules",
     "test_engine_mp",
+    "test_unload_mp",
 )
 
 

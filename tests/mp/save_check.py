@@ -23,9 +23,9 @@ from usclock import now as _now  # noqa: E402
 
 import games  # noqa: E402
 import opponents  # noqa: E402
-import saves  # noqa: E402
 from engine.prng import Prng  # noqa: E402
 from match import NORMAL, Match  # noqa: E402
+from saves.keep import Saves  # noqa: E402
 
 
 class CutNVM:
@@ -55,7 +55,7 @@ def main():
         game = games.by_id(info.ID)
         players = info.DEFAULT_PLAYERS
         nvm = CutNVM()
-        sv = saves.Saves(nvm)
+        sv = Saves(nvm)
         state = game.new_state(players, 9)
         rng = Prng(4)
         moves = bytearray()
@@ -74,18 +74,18 @@ def main():
         worst = max(worst, dt)
         n += 1
         big = max(big, len(sv.game) + len(sv.moves))
-        back = saves.Saves(nvm)
+        back = Saves(nvm)
         got = back.saved_game()
         assert got is not None and got[1].key() == state.key(), info.ID
         # a save cut part-way leaves the one before readable
         for cut in range(0, 200, 10):
             nvm.cut = cut
             sv.commit()
-            sv = saves.Saves(nvm)  # a cut write: the board starts again
+            sv = Saves(nvm)  # a cut write: the board starts again
             assert sv.saved_game()[1].key() == state.key(), (info.ID, cut)
         sv.game_over(setup, moves, len(moves), True, 3)
         sv.commit()
-        assert saves.Saves(nvm).last == sv.last and sv.last is not None
+        assert Saves(nvm).last == sv.last and sv.last is not None
     print("save us mean=%d max=%d bytes=%d writes=%d" % (total // n, worst, big, n))
     print("saves=ok")
 

@@ -162,7 +162,7 @@ def hint(app, hw, info):
     if info.ID == "elevator-solitaire":
         press(app, hw, UP)
     else:
-        from screen_pause import ITEMS
+        from screens.pause import ITEMS
 
         press(app, hw, START)
         assert shown(app) == "Pause", shown(app)
@@ -179,7 +179,7 @@ def leave(app, hw, tally, rules):
     assert shown(app) == "Pause", shown(app)
     if dirty:
         expect_save(app, tally, before)
-    from screen_pause import ITEMS
+    from screens.pause import ITEMS
 
     if rules:
         to_item(app, hw, ITEMS, "Rules")

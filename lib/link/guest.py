@@ -1,0 +1,305 @@
+"""A guest console in a linked game (docs/link.md): it joins a host, is
+given a seat and a token, and from then on holds only what its seat sees
+(the host's observations, read into the table's state) and sends only its
+seat's actions. A link that drops is joined again with the token, which
+gives back the seat and the game exactly as it is; a host that is gone
+ends the game with a message.
+"""
+
+from micropython import const
+
+from buttons import START, A, B
+from engine.ticks import ticks_diff
+from link import frame as lf
+from link import saved
+from screens.base import TURN
+
+_PING_MS = const(1000)
+_QUIET_MS = const(2500)  # no frame from the host this long: it is gone (a UART never says)
+_RETRY_MS = const(1000)
+_GIVE_UP_MS = const(4500)  # not a byte from the host this long: the game has ended (Join again)
+_RESEND_MS = const(800)  # an action unanswered this long is sent again
+_ASK_MS = const(300)  # asking again for an observation missed: at most this often
+# what a BYE or REFUSE says (link.frame's reasons, in order)
+WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
+       "NOT ALLOWED", "TABLE FULL", "GAME ALREADY STARTED", "SENT TWICE",
+       "A COMPUTER TOOK YOUR SEAT")  # fmt: skip
+
+
+class Guest:
+    def __init__(self, hw, link, now, saves=None):
+        self.hw = hw
+        self.saves = saves  # this console's store: the seat and token it holds are kept there
+        self.link = link
+        self.dec = lf.Decoder()
+        self.frame = bytearray(lf.MAX_FRAME)
+        self.data = bytearray(8)
+        self.rx = bytearray(64)
+        self.i = 0  # bytes of rx taken (a frame may stop the loop part way)
+        self.n = 0
+        self.seat = -1
+        self.token = saved.guest_token(saves) if saves is not None else 0  # a seat held before
+        self.seated = False  # a SEAT came on this link (after a rejoin: HELLO until it does)
+        self.setup = None  # (save id, players, variant, starter) once seated
+        self.out = 0
+        self.heard = now  # a whole frame came
+        self.alive = now  # any byte came (a noisy line's host is there; a vanished one sends none)
+        self.sent = now
+        self.lost = -1  # ticks the host was last heard, once the link dropped (-1: it is up)
+        self.shown = 0  # what the table's message line says of the link (``tick``)
+        self.paused = -1  # the seat the game waits for (-1: none)
+        self.note = "JOINING"  # what the lobby says
+        self.ended = ""  # why the game is over for this console ("" while on)
+        self.table = None
+        self.reader = None
+        self.refused = 0
+        self.messages = 0  # frames received
+        self.bytes = 0
+        self.said = 0  # bytes sent
+        self.capture = None  # the simulator keeps every byte received here
+        self.moves = -1  # the number of the last observation read (the host counts moves)
+        self.action = -1  # an action sent and not yet answered by an observation
+        self.acted = now  # ... when it was sent
+        self.asked = now  # when this console last asked for an observation again
+        self.resent = 0  # actions sent again, and observations asked for again
+        self.hello()
+
+    def say(self, kind, *values):
+        for i in range(len(values)):
+            self.data[i] = values[i]
+        seat = self.seat if self.seat >= 0 else lf.NO_SEAT
+        k = lf.put(self.frame, kind, seat, self.out, self.data, len(values))
+        self.out += 1
+        self.said += k
+        self.sent = self.hw.ticks_ms()
+        if self.link is not None and not self.link.send(self.frame, k):
+            self._lost(self.hw.ticks_ms())
+
+    def act(self, action):
+        """Send this seat's action, with the number of the observation it
+        was chosen on; the host's next observation answers (until then it
+        is sent again: ``poll``)."""
+        self.action = action
+        self.acted = self.hw.ticks_ms()
+        m = self.moves
+        self.say(lf.ACTION, action, m >> 8 & 0xFF, m & 0xFF)
+
+    def ping(self):
+        """Still here, and the number of the last observation read: a host
+        whose game is past it sends the last again."""
+        m = self.moves if self.moves >= 0 else 0
+        self.say(lf.PING, m >> 8 & 0xFF, m & 0xFF)
+
+    def attach(self, table):
+        from link import obs
+
+        self.table = table
+        self.reader = obs.Reader(table.state)
+
+    def poll(self, now):
+        if self.ended:
+            return
+        if self.link is None:
+            self._rejoin(now)
+            return
+        dec = self.dec
+        while True:
+            if self.i >= self.n or self.n <= 0:
+                self.i = 0
+                self.n = self.link.recv_into(self.rx)
+                if self.n < 0:
+                    self._lost(now)
+                    return
+                if self.n == 0 and not dec.ready:
+                    break
+                if self.capture is not None:
+                    self.capture.extend(memoryview(self.rx)[: self.n])
+                self.bytes += self.n
+                self.alive = now
+            self.i += dec.feed(self.rx, self.n - self.i, self.i)
+            if not dec.ready:
+                continue
+            self.heard = now
+            self.lost = -1  # the host is there
+            self.messages += 1
+            if self._frame(now):
+                return  # seated: the lobby makes the table before more comes
+        if ticks_diff(now, self.heard) > _QUIET_MS:
+            self._lost(now)
+        elif self.action >= 0 and ticks_diff(now, self.acted) > _RESEND_MS:
+            self.resent += 1  # no observation answered it: lost on the way, sent again
+            self.act(self.action)
+        elif ticks_diff(now, self.sent) > _PING_MS:
+            if not self.seated:
+                self.hello()  # (its answer may have been lost)
+            else:
+                self.ping()
+
+    def _frame(self, now):
+        d = self.dec
+        b = d.buf
+        k = lf.PAYLOAD
+        kind = d.kind
+        if d.version != lf.VERSION:
+            self.ended = WHY[2]
+        elif kind == lf.SEAT and d.n == 9:
+            self.seat = b[k]
+            self.setup = (b[k + 1], b[k + 2], b[k + 3], b[k + 4])
+            self.token = b[k + 5] << 24 | b[k + 6] << 16 | b[k + 7] << 8 | b[k + 8]
+            if self.saves is not None:  # kept: a guest powered off comes back to its seat
+                saved.guest_seat(self.saves, self.seat, self.token)
+            self.note = "SEATED AS P%d" % (self.seat + 1)
+            self.seated = True
+            self.paused = -1
+            return self.table is None
+        elif kind == lf.OBS and self.table is not None and d.n >= 4:
+            m = b[k + 2] << 8 | b[k + 3]
+            if self.reader is not None and m > self.moves:  # (the same one again: had)
+                self.observed(self.table, b[k], b[k + 1], m, d.n - 4, now)
+        elif kind == lf.PING and d.n == 4:
+            m = b[k] << 8 | b[k + 1]
+            self.paused = -1 if b[k + 2] == 255 else b[k + 2]
+            if b[k + 3] and not self.seated:
+                self.hello()  # the game started, and its SEAT never came
+            elif b[k + 3] and m != self.moves and ticks_diff(now, self.asked) > _ASK_MS:
+                self.asked = now  # an observation missed: asked for again
+                self.resent += 1
+                self.ping()
+        elif kind == lf.LOBBY:
+            self.note = "WAITING FOR THE HOST"
+        elif kind == lf.PAUSE:
+            self.paused = b[k] if d.n else 255
+        elif kind == lf.RESUME:
+            self.paused = -1
+        elif kind == lf.REFUSE:
+            self.refused += 1
+            if self.table is not None:
+                self.table.message = "HOST SAYS: " + WHY[b[k] if d.n and b[k] < len(WHY) else 1]
+        elif kind == lf.BYE:
+            self.ended = WHY[b[k] if d.n and b[k] < len(WHY) else 0]
+            if d.n and b[k] == 1:
+                self.ended = "THE HOST LEFT"
+        return False
+
+    def _lost(self, now):
+        """The link dropped: try again with the token (a UART never drops:
+        a silent host is the sign)."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.dec.reset()
+        self.i = self.n = 0
+        self.seated = False
+        if self.lost < 0:
+            self.lost = self.heard
+        if self.seat < 0 and not self.ended:  # (a refusal said before the close stands)
+            self.ended = "THE HOST CLOSED THE LINK"
+
+    def _rejoin(self, now):
+        if ticks_diff(now, self.alive) > _GIVE_UP_MS:
+            self.ended = "HOST GONE"
+            return
+        if ticks_diff(now, self.sent) < _RETRY_MS:
+            return
+        self.sent = now
+        try:
+            self.link = self.hw.link_join()
+        except OSError:
+            self.link = None
+        if self.link is None:
+            return
+        self.heard = now  # (``lost`` stays until the host is heard: a cable always opens)
+        self.hello()
+
+    def hello(self):
+        """HELLO with the token: a seat back, and the game as it is."""
+        t = self.token
+        self.say(lf.HELLO, t >> 24 & 0xFF, t >> 16 & 0xFF, t >> 8 & 0xFF, t & 0xFF)
+
+    # -- the table's hooks (table/hand.py) ------------------------------------------
+    def tick(self, table, now):
+        """True but to end: a guest's table only shows (the app polls). A
+        change to what the message line says of the link is drawn at once,
+        unasked."""
+        shown = (self.paused + 2) * 4 + (2 if self.ended else 0) + (self.lost >= 0)
+        if shown != self.shown:
+            self.shown = shown
+            table.render()
+        return not table.state.is_over()
+
+    def on_key(self, table, key):
+        """A game ended for this console: any key to the title; one that
+        waits for another seat: B leaves it."""
+        if table.state.is_over():
+            return False
+        if (self.ended and key in (A, B, START)) or (self.paused >= 0 and key == B):
+            table.app.later(table.app.to_title)  # the title closes the link: BYE
+            return True
+        return False
+
+    def take(self, table, action):
+        """This seat's move goes to the host, whose observation answers."""
+        if self.paused < 0 and not self.ended and self.link is not None:
+            self.act(action)
+            table.turns.waiting = True
+        return True
+
+    def sync(self, seat, action):
+        pass  # only a host tells others of a move
+
+    def idle(self):
+        return False  # (a guest's table keeps nothing: its host does)
+
+    def text(self, table):
+        if table.state.is_over():
+            return ""
+        e = self.ended
+        if e:
+            return "GAME ENDED: " + e if len(e) <= 20 else e  # (a line holds 32)
+        if self.lost >= 0:
+            return "LINK LOST: JOINING AGAIN"
+        if self.paused < 0:
+            return ""
+        return (
+            "HOST PAUSED" if self.paused > 11 else "LINK TO P%d LOST: WAITING" % (self.paused + 1)
+        )
+
+    def observed(self, table, seat, action, moves, n, now):
+        """The host's observation number ``moves`` (a new one), after
+        ``seat``'s ``action`` (255: none, or a card this seat may not
+        know), is in the decoder: read it into the table's state and say
+        what happened. It answers an action this console sent."""
+        was = table.obs
+        s = table.state
+        was._copy_from(s)
+        if not self.reader.read(self.dec.buf, lf.PAYLOAD + 4, n):
+            s._copy_from(was)  # not this game's: kept as it was, and asked for again
+            self.moves = -1  # (whatever comes next is read)
+            table.message = "BAD STATE FROM HOST: ASKING"
+            self.hello()
+            table.render()
+            return
+        self.moves = moves
+        self.action = -1  # answered
+        table.turns.waiting = False
+        if s.is_over():
+            self.ping()  # the host waits to hear this console has the end
+        me = table.me
+        table.drawn.copy_from(s.hands[me])
+        table.drawn.remove_all(was.hands[me])
+        if seat < table.match.players:
+            table.noted(s, was, seat, -1 if action == 255 else action)
+            table.tell(seat)
+        table.turns.wait_until = now
+        if table.turns.my_turn():
+            table.turns.begin(now)
+            table.beep(TURN)
+        table.render()
+
+    def close(self, why=0):
+        if self.link is not None:
+            self.say(lf.BYE, why)
+            self.link.close()
+            self.link = None
+        self.table = None  # the game's heap goes with the table
+        self.ended = self.ended or "LEFT"

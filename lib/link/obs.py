@@ -1,0 +1,71 @@
+"""What one seat sees of a game, as bytes for a guest console (link play).
+
+The host sends a guest its seat's observation (``state.observe(seat)``)
+after every move, whole: the ``FIELDS`` as signed varints, the
+``BUFFERS``, the ``SETS``' words, the stock's size (its cards only when
+every seat knows their order), the pile, each hand's words (another
+seat's are zero but for cards every seat knows the place of) and the hand
+sizes. So a guest is only ever sent what ``observe`` lets its seat see,
+and never the deal number. ``get`` reads it back into a state made once
+from the same game and table: decoding allocates nothing.
+"""
+
+from saves import codec
+from saves.codec import put_bytes, put_varint
+from saves.snapshot import put_fields, read_fields
+
+
+def put(obs, buf, pos):
+    """``obs`` (an observation) at ``pos`` in ``buf``; returns its end."""
+    pos = put_fields(obs, buf, pos)  # as a save's snapshot starts
+    public = obs.deck_public()
+    buf[pos] = obs.deck_n
+    buf[pos + 1] = 1 if public else 0
+    pos += 2
+    if public:
+        pos = put_bytes(buf, pos, obs.deck, obs.deck_n)
+    buf[pos] = obs.pile_n
+    pos = put_bytes(buf, pos + 1, obs.pile, obs.pile_n)
+    for hand in obs.hands:
+        for v in hand.w:
+            pos = put_varint(buf, pos, v)
+    return put_bytes(buf, pos, obs.counts, obs.num_players)
+
+
+class Reader:
+    """Reads observations into ``state`` (made once: ``_blank()`` of the
+    game and table). ``read`` returns False, with the state unusable until
+    the next good one, when the bytes do not fit the game. Decoding
+    allocates nothing: the one ``saves.codec.Reader`` it reads with is made
+    here and pointed at each observation."""
+
+    def __init__(self, state):
+        self.state = state
+        self.bytes = codec.Reader(b"")
+
+    def read(self, data, pos, n):
+        r = self.bytes
+        r.data = data
+        r.pos = pos
+        r.end = pos + n
+        s = self.state
+        try:
+            read_fields(s, r)
+            s.deck_n = r.u8()
+            if r.u8():
+                r.into(s.deck, s.deck_n)
+            else:  # unknown order: blank
+                for i in range(len(s.deck)):
+                    s.deck[i] = 0
+            s.pile_n = r.u8()
+            r.into(s.pile, s.pile_n)
+            for hand in s.hands:
+                w = hand.w
+                for i in range(len(w)):
+                    w[i] = r.varint()
+            r.into(s.counts, s.num_players)
+            if s.deck_n > len(s.deck) or r.pos != r.end:
+                raise ValueError
+        except ValueError:
+            return False
+        return True

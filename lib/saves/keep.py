@@ -1,0 +1,236 @@
+"""What the console keeps between power-ups, and when it writes it.
+
+Records, most important first (a small store keeps the first that fit):
+
+1. settings;
+2. statistics per game (a row per save id: a game is always named by its
+   ``SAVE_ID``, never by its place in the catalogue);
+3. the game in progress: its match (the setup) and a snapshot of the state;
+4. the last finished game's record (match and moves), for replays;
+5. the moves of the game in progress (so a resumed game can still be
+   replayed when it ends);
+6. link play's seats (``link``): a host's, each guest seat of its saved
+   game with the token its console comes back with; or a guest's, the
+   seat and token it holds, so a guest powered off rejoins its seat.
+
+Every write rewrites flash, so the console writes only when a game ends,
+when the pause menu opens, when the person has left the keys alone for
+``IDLE_SAVE_MS`` (so before the panel goes dark and the board sleeps),
+and when settings are left changed: never per move.
+
+The modules go one way: this facade, then the writer (``saves/write.py``)
+and the reader (``saves/read.py``), then the formats, each encoder beside
+its decoder (``saves/codec.py``, ``saves/snapshot.py``), then the store
+(``saves/store.py``). Writing is loaded when the console starts and stays,
+with the store's copy buffer made then, so a save never waits for a
+module or a big piece of heap. Reading is loaded at power-up and for
+Continue, then let go. A save that cannot be written (the heap is full)
+is said and kept to be tried again: nothing is dropped.
+"""
+
+import gc
+
+from micropython import const
+
+import games
+from match import PERSON
+from saves import codec, store, write  # the writer kept loaded, low in the heap: see above
+from saves.codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, STREAK, WON
+from unload import forget
+
+IDLE_SAVE_MS = const(10000)
+_NOT_SAVED = "NOT SAVED: MEMORY FULL"
+
+
+def _let_go(name):
+    forget(name)
+    gc.collect()
+
+
+def _row(game_id):
+    """The game's row in ``Saves.stats``: its save id (stable, whatever
+    the catalogue's order)."""
+    info = games.info(game_id)
+    if info is None:
+        raise ValueError("unknown game")
+    return info.SAVE_ID
+
+
+def _copy(buf, n):
+    return None if n < 0 else bytes(memoryview(buf)[:n])
+
+
+class Saves:
+    """The records, kept between saves each in a buffer made at start-up
+    (``*_buf``, of which ``*_n`` bytes are in use; -1: none): the game in
+    progress (match and snapshot: at most about 370 bytes), its moves so
+    far, and the last finished game's record (match and moves)."""
+
+    def __init__(self, nvm):
+        gc.collect()  # the buffers below are kept for good: low in the heap
+        self.nvm = nvm
+        self.store = store.Store(nvm)  # its copy buffer is made now, once
+        self.game_buf = bytearray(512)
+        self.moves_buf = bytearray(1024)
+        self.last_buf = bytearray(1024)
+        self.link_buf = bytearray(2 + 5 * 11)
+        self.game_n = self.moves_n = self.last_n = self.link_n = -1
+        self.settings = codec.Settings()
+        # a row per save id (as many as the highest one needs), each game's its own
+        rows = 0
+        for info in games.CATALOGUE:
+            rows = max(rows, info.SAVE_ID + 1)
+        self.stats = [[0] * COLUMNS for _ in range(rows)]
+        self.ended = False  # a game just over: its record is printed with the next save
+        self.dirty = False  # something changed since the last write
+        self.writes = 0  # flash writes made
+        self.failed = 0  # saves that could not be written since the last that was
+        self.dropped = ()  # records the last write had no room for
+        self.message = ""  # what to tell the person, once
+        self.loaded = False  # the store was read (nothing is written before it is)
+        self.read()
+
+    # The kept records as bytes (a copy; None: none), for reading them back
+    # and tools; set from bytes (a record longer than its buffer is not kept).
+    def _keep(self, name, data):
+        buf = getattr(self, name + "_buf")
+        n = -1 if data is None or len(data) > len(buf) else len(data)
+        if n > 0:
+            buf[:n] = data
+        setattr(self, name + "_n", n)
+
+    game = property(lambda self: _copy(self.game_buf, self.game_n),
+                    lambda self, v: self._keep("game", v))  # fmt: skip
+    moves = property(lambda self: _copy(self.moves_buf, self.moves_n),
+                     lambda self, v: self._keep("moves", v))  # fmt: skip
+    last = property(lambda self: _copy(self.last_buf, self.last_n),
+                    lambda self, v: self._keep("last", v))  # fmt: skip
+    link = property(lambda self: _copy(self.link_buf, self.link_n),
+                    lambda self, v: self._keep("link", v))  # fmt: skip
+
+    def read(self):
+        """Read the store (power-up); on a full heap, say so and read it
+        before the first write instead."""
+        try:
+            from saves import read
+
+            read.load(self)
+        except MemoryError:
+            self.message = "MEMORY FULL: SAVES NOT READ"
+        finally:
+            _let_go("saves.read")
+
+    def _wrote(self, ok):
+        if self.failed:
+            self.failed = 0
+            if self.message == _NOT_SAVED:
+                self.message = ""
+        return ok
+
+    def _not_written(self):
+        """Nothing written, nothing dropped: tried again later."""
+        self.failed += 1
+        self.dirty = True
+        self.message = _NOT_SAVED
+        return False
+
+    def commit(self):
+        """Write every record now: one flash write. False when it could not
+        be written (``failed`` counts; the records stay to be retried)."""
+        try:
+            return self._wrote(write.commit(self))
+        except MemoryError:
+            return self._not_written()
+
+    def keep_game(self, match, state, moves, moves_n):
+        """Write the running game (``moves`` None: its moves are not known)."""
+        try:
+            return self._wrote(write.keep_game(self, match, state, moves, moves_n))
+        except MemoryError:
+            return self._not_written()
+
+    def saved_game(self):
+        """(match, state, moves or None) of the saved game in progress, or
+        None (a record that does not restore is dropped, never played)."""
+        try:
+            from saves import read
+
+            return read.saved_game(self)
+        except MemoryError:  # not a bad record: kept for when memory allows
+            self.message = "MEMORY FULL: GAME KEPT FOR LATER"
+            return None
+        finally:
+            _let_go("saves.read")
+
+    def game_over(self, match, moves, moves_n, won, score, seat=-1):
+        """Count the result (``seat``: the first winner's, -1 none)
+        and forget the game now; its record is written (and printed) by
+        the next ``commit``, which the app makes once the results are on
+        screen and the table's memory is free."""
+        row = self.stats[match.info.SAVE_ID]
+        people = 1
+        for s in range(1, len(match.kinds)):
+            if match.kinds[s] == PERSON:  # a friend at this console
+                people |= 1 << s
+        if people > 1:
+            row[FRIENDS] = min(row[FRIENDS] + 1, 0xFFFF)
+            row[LAST_FRIENDS] = people | (seat + 1) << 12
+        row[PLAYED] = min(row[PLAYED] + 1, 0xFFFF)
+        if won:
+            row[WON] = min(row[WON] + 1, 0xFFFF)
+            row[STREAK] = min(row[STREAK] + 1, 0xFFFF)
+            if row[STREAK] > row[LONGEST]:
+                row[LONGEST] = row[STREAK]
+        else:
+            row[STREAK] = 0
+        if score > row[BEST]:
+            row[BEST] = min(score, 0xFFFF)
+        self.game_n = self.moves_n = -1
+        self.forget_guests()
+        # the last game's record (none for a resumed game whose moves were lost, or for
+        # one too long to keep: its buffer holds about a thousand moves)
+        self.last_n = -1
+        if moves is not None and moves_n + 32 <= len(self.last_buf):
+            self.last_n = codec.put_record(self.last_buf, 0, match, moves, moves_n)
+            self.ended = True
+        self.dirty = True
+
+    def forget_game(self):
+        """A new game replaces the saved one (written with the next save)."""
+        if self.game_n >= 0:
+            self.game_n = self.moves_n = -1
+            self.dirty = True
+        self.forget_guests()
+
+    def forget_guests(self):
+        """The saved game's guest seats go with it (``link.saved``'s
+        record, when it is a host's: a guest's own seat stays)."""
+        if self.link_n > 0 and self.link_buf[0] == 2:
+            self.link_n = -1
+
+    def has_game(self):
+        return self.game_n >= 0
+
+    def stat_lines(self, game_id):
+        row = self.stats[_row(game_id)]
+        played = row[PLAYED]
+        won = row[WON]
+        lines = [  # the panel's small font has no per cent sign
+            "PLAYED %d  WON %d" % (played, won),
+            "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
+            "BEST SCORE %d" % row[BEST],
+            "STREAK %d  LONGEST %d" % (row[STREAK], row[LONGEST]),
+        ]
+        if row[FRIENDS]:  # pass-and-play: the last game's people, and who won it
+            last = row[LAST_FRIENDS]
+            t = " ".join(["P%d" % (i + 1) for i in range(12) if last >> i & 1])
+            i = last >> 12
+            lines.append(("FRIENDS %d: " % row[FRIENDS] + t)[:32])
+            lines.append("LAST: P%d WON" % i if i else "LAST: NO WINNER")
+        return lines
+
+    def print_last(self):
+        """Print the last finished game's record on the serial console (a
+        maintainer can replay it: ``python -m sim --replay``)."""
+        if self.last_n >= 0:
+            codec.print_line(self.last_buf, self.last_n)

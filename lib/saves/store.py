@@ -1,0 +1,187 @@
+"""Power-loss-safe records in the HAL's byte store (``microcontroller.nvm``).
+
+The store is split into two slots, and each slot is a log of copies, one
+after another. A save appends a whole new copy after the newest one, into
+bytes still erased (0xFF), which flash can program without erasing
+anything; when that slot has no room left, the save starts the other slot
+afresh (the copy, then 0xFF to the slot's end). So a write cut at any
+byte leaves the copy before it readable, and flash is erased only once
+every several saves. A copy (little-endian)::
+
+    0  2  magic "EC"
+    2  1  layout version (LAYOUT)
+    3  1  0
+    4  2  sequence number (mod 65536; the newest good copy wins)
+    6  2  payload length
+    8  2  CRC-16/CCITT-FALSE of bytes 0..7 and the payload
+    10 .. payload: records, each kind (1 byte), length (2), data
+
+Records are kept in the order given: a store too small for all of them
+keeps those that fit, most important first. A record kind this firmware
+does not know is skipped, and a record's data only ever grows at its end,
+so newer firmware reads older saves.
+
+A copy is put together in one buffer made when the console starts
+(``copy``, a slot long), record by record, and written with one
+assignment: saving needs no fresh heap. Reading the store at power-up is
+``saves/read.py``'s, loaded then and let go.
+
+On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
+starting a slot afresh erases and rewrites that sector, and a power cut
+inside that window (tens of milliseconds, once every several saves) can
+lose both copies. Boards whose ``nvm`` spans two erase blocks keep the
+other slot whatever happens.
+"""
+
+from micropython import const
+
+LAYOUT = const(1)  # the slot layout this firmware writes
+# The records of a copy, most important first (``saves/keep.py`` says what each is)
+SETTINGS = const(1)
+STATS = const(2)
+GAME = const(3)
+LAST = const(4)
+MOVES = const(5)
+LINK = const(6)
+HEAD = const(10)  # bytes before a copy's payload
+MAGIC0 = const(0x45)  # "E"
+MAGIC1 = const(0x43)  # "C"
+
+# What loading found (``status``), and the words the console shows (at
+# most 32 characters: one line of the panel).
+NO_STORE = const(0)  # the board has no nvm: nothing is kept
+FRESH = const(1)  # nothing saved yet: defaults
+RESTORED = const(2)  # the newest copy
+OLDER = const(3)  # the newest copy was damaged: the copy before it
+DAMAGED = const(4)  # no good copy: defaults
+NEWER = const(5)  # written by a newer firmware's layout: defaults, kept until we save
+MESSAGES = (
+    "NO SAVE MEMORY ON THIS BOARD",
+    "",
+    "",
+    "LAST SAVE LOST: USING ONE BEFORE",  # (or a stray damaged copy)
+    "SAVES DAMAGED: STARTED CLEAN",
+    "NEWER FIRMWARE SAVE: CLEAN START",
+)
+
+
+def crc16(data, n, crc=0xFFFF, start=0):
+    """CRC-16/CCITT-FALSE of ``data[start:start + n]`` without a table
+    (small ints only)."""
+    for i in range(start, start + n):
+        x = ((crc >> 8) ^ data[i]) & 0xFF
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    return crc
+
+
+class Store:
+    """Two logs of copies over ``nvm`` (any bytearray-like object, or None).
+
+    Writing a copy: ``begin()``, then for each record ``open(kind)``, its
+    data written into ``copy`` from the position returned, and
+    ``close(kind, end)`` (a record that ran past the slot is dropped);
+    then ``finish()``. ``save(records)`` does all of that for records
+    given as bytes."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.size = len(nvm) // 2 if nvm is not None else 0
+        self.copy = bytearray(self.size) if self.size > HEAD else None
+        self.seq = 0
+        self.slot = -1  # slot of the newest good copy (-1: none)
+        self.end = 0  # where the next copy goes in that slot (-1: start the other)
+        self.status = NO_STORE if nvm is None else FRESH
+        self.writes = 0  # nvm assignments made (each one a flash write)
+        self.dropped = ()  # record kinds the last save had no room for
+        self.n = HEAD  # the copy being put together ends here
+        self._dropped = []
+
+    def begin(self):
+        self.n = HEAD
+        self._dropped = []
+
+    def open(self, kind):
+        """Where record ``kind``'s data starts in ``copy``."""
+        return self.n + 3
+
+    def close(self, kind, end):
+        """Record ``kind`` ends at ``end``; False (and dropped) when it did
+        not fit."""
+        at = self.n
+        size = end - at - 3
+        if end > self.size or size > 0xFFFF:
+            self._dropped.append(kind)
+            return False
+        c = self.copy
+        c[at] = kind
+        c[at + 1] = size & 0xFF
+        c[at + 2] = size >> 8
+        self.n = end
+        return True
+
+    def add(self, kind, data, n):
+        """A record whose data is ready: ``data[:n]``."""
+        pos = self.open(kind)
+        end = pos + n
+        if end <= self.size:
+            self.copy[pos:end] = memoryview(data)[:n]
+        return self.close(kind, end)
+
+    def save(self, records):
+        """Write ``records`` (a list of (kind, bytes), most important first)
+        as the next copy; records that do not fit are left out
+        (``dropped``). Returns False when there is no store."""
+        if self.copy is None:
+            return False
+        self.begin()
+        for kind, data in records:
+            self.add(kind, data, len(data))
+        return self.finish()
+
+    def finish(self):
+        """Seal the copy put together and write it: after the newest copy
+        where the slot has erased room, else at the start of the other
+        slot (then 0xFF to its end). One assignment to the store."""
+        c = self.copy
+        if c is None:
+            return False
+        n = self.n - HEAD
+        seq = (self.seq + 1) & 0xFFFF
+        c[0] = MAGIC0
+        c[1] = MAGIC1
+        c[2] = LAYOUT
+        c[3] = 0
+        c[4] = seq & 0xFF
+        c[5] = seq >> 8
+        c[6] = n & 0xFF
+        c[7] = n >> 8
+        crc = crc16(c, n, crc16(c, 8), HEAD)
+        c[8] = crc & 0xFF
+        c[9] = crc >> 8
+        used = self.n
+        k = self.slot
+        at = self.end
+        if k < 0 or at < 0 or at + used > self.size or not self._erased(k * self.size + at, used):
+            k = 1 - k if k >= 0 else 0  # start the other slot afresh
+            at = 0
+            for i in range(used, self.size):
+                c[i] = 0xFF
+            length = self.size
+        else:
+            length = used
+        base = k * self.size + at
+        self.nvm[base : base + length] = memoryview(c)[:length]
+        self.writes += 1
+        self.slot = k
+        self.end = at + used
+        self.seq = seq
+        self.dropped = tuple(self._dropped)
+        return True
+
+    def _erased(self, base, n):
+        nvm = self.nvm
+        for i in range(base, base + n):
+            if nvm[i] != 0xFF:
+                return False
+        return True

@@ -1,0 +1,101 @@
+"""The title and the game menu: the first two screens, and the ways out
+of them (``App`` loads the screen each item opens when it is chosen, so
+neither sits in the heap during play).
+"""
+
+import games
+import ui
+from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
+from screens.base import GAME_MENU, TITLE_MENU, Screen
+
+
+class Title(Screen):
+    """The name, a line about the saves (or what the console is), and the
+    first menu: Continue (when a game was saved), New game, Link play (on
+    a board with a link), Statistics, Settings, About."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        small = app.small
+        note = app.saves.message or "POCKET CARD CONSOLE"
+        app.saves.message = ""  # said once
+        if small:
+            head = ui.TextRow(32, 0, 0)
+            head.set("ELEVATOR CARD CONSOLE")
+            self.group.append(head.grid)
+            y, visible = 16, 1
+            if note.startswith("POCKET"):
+                note = ""
+        else:
+            self.group.append(ui.heading("ELEVATOR", 16, 0, 2))
+            y, visible = 29, 3
+        self.note = ui.TextRow(32, 0, 8 if small else 22)
+        self.note.set(note)
+        self.group.append(self.note.grid)
+        self.items = (["Continue"] if app.saves.has_game() else []) + ["New game"]
+        if getattr(app.hw, "link", None):  # a board with a link cable, Wi-Fi, or a simulator's
+            self.items.append("Link play")
+        self.items += ["Statistics", "Settings", "About"]
+        self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible, app.menus, TITLE_MENU)
+
+    def on_key(self, key, now):
+        app = self.app
+        if key in (UP, LEFT):
+            self.menu.move(-1)
+        elif key in (DOWN, RIGHT):
+            self.menu.move(1)
+        elif key in (A, START):
+            item = self.items[self.menu.index]
+            if item == "Continue":
+                app.resume()
+            elif item == "New game":
+                app.to_game_menu()
+            elif item == "Link play":
+                app.clear()
+                from link import menu
+
+                app.show(menu.LinkMenu(app))
+            elif item == "About":
+                app.clear()
+                from screens import about
+
+                app.show(about.About(app))
+            else:
+                app.clear()
+                from screens import stats
+
+                make = stats.Stats if item == "Statistics" else stats.SettingsScreen
+                app.show(make(app))
+
+
+class GameMenu(Screen):
+    """The games of the catalogue, a line about the one under the cursor;
+    A sets one up (``screens/setup.py``), B goes back to the title."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.group.append(ui.heading("Choose a game", 8, 0))
+        visible = 1 if app.small else 3
+        names = [g.NAME for g in games.CATALOGUE]
+        self.menu = ui.Menu(self.group, names, 10, 14, 12, visible, app.menus, GAME_MENU)
+        self.blurb = ui.TextRow(32, 0, 26 if app.small else 58)
+        self.group.append(self.blurb.grid)
+        self._blurb()
+
+    def _blurb(self):
+        self.blurb.set(games.CATALOGUE[self.menu.index].BLURB)
+
+    def on_key(self, key, now):
+        if key in (UP, LEFT):
+            self.menu.move(-1)
+            self._blurb()
+        elif key in (DOWN, RIGHT):
+            self.menu.move(1)
+            self._blurb()
+        elif key in (A, START):
+            self.app.clear()
+            from screens import setup
+
+            self.app.show(setup.Setup(self.app, games.CATALOGUE[self.menu.index]))
+        elif key == B:
+            self.app.to_title()

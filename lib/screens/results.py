@@ -1,0 +1,42 @@
+"""The results screen: who won, every seat's place and the cards it still
+holds, the deal and the statistics, and the keys to play again.
+
+Loaded when a game ends, once its table has gone: what it says was read
+from the finished game by its record (``table.record.GameRecord.facts``).
+"""
+
+import ui
+from buttons import SELECT, START, A, B
+from screens.base import Screen
+
+
+class Results(Screen):
+    """Who won, then every seat's place and the cards it still holds, with
+    the keys on the last line. It shows by itself when a game ends, so its
+    key guard is longer: a key still being mashed at the table is ignored."""
+
+    guard_ms = 700
+
+    def __init__(self, app, match, facts):
+        super().__init__(app)
+        self.match = match
+        head, self.rows, self.starter, self.replay_starter = facts
+        self.group.append(ui.heading(head, 0, 0, 1 if app.small else 2))
+        y0 = 12 if app.small else 24
+        self.view = ui.Scroller(self.group, self.rows, y0, 7, (app.hw.height - y0 - 6) // 7)
+        self.keys = keys = ui.TextRow(32, 0, app.hw.height - 6)
+        keys.set(app.legend("{A} AGAIN  {SELECT} SAME DEAL  {B} MENU|"
+                            "{A} NEW  {SELECT} SAME  {B} MENU"))  # fmt: skip
+        self.group.append(keys.grid)
+
+    def on_key(self, key, now):
+        if self.view.scroll(key):
+            return
+        app = self.app
+        m = self.match
+        if key == A:  # a new deal, dealt as this one was (at random, or a winnable one)
+            app.later(app.new_game, m.again(m.redeal, self.starter))
+        elif key == SELECT:
+            app.later(app.new_game, m.same_deal(self.replay_starter))
+        elif key in (B, START):
+            app.later(app.to_game_menu)

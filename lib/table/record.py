@@ -1,0 +1,120 @@
+"""What a table keeps of its game: the match and the moves made so far (a
+byte each), the three moments it is saved (the pause menu, the person
+idle, the end), and at the end what the results say. The saved forms are
+the saves' (``saves/keep.py``).
+"""
+
+import games
+from match import KIND_NAMES, PERSON
+
+
+class GameRecord:
+    """``moves[:n]``: every move since the deal, unless the game was resumed
+    without them (``complete`` False: a resumed game whose moves were not
+    kept has no replay). A replay's record (``replaying``) is shown, never
+    counted or saved; a new game's replaces the saved game."""
+
+    def __init__(self, saves, match, moves=None, resumed=False, replaying=False):
+        self.saves = saves
+        self.match = match
+        self.replaying = replaying
+        self.moves = bytearray(512 if moves is None else len(moves) + 256)
+        self.n = 0
+        self.complete = not resumed or moves is not None
+        if moves is not None:
+            self.moves[: len(moves)] = moves
+            self.n = len(moves)
+        if not resumed and not replaying:
+            saves.forget_game()
+
+    def log(self, action):
+        """Note a move (and that the game changed since its last save)."""
+        if self.n == len(self.moves):
+            self.moves.extend(bytearray(len(self.moves)))
+        self.moves[self.n] = action
+        self.n += 1
+        if not self.replaying:
+            self.saves.dirty = True
+
+    def unlog(self):
+        """Forget the last move (the person took it back)."""
+        self.n -= 1
+
+    def kept_moves(self):
+        """The moves, or None when they are not all known."""
+        return self.moves if self.complete else None
+
+    def checkpoint(self, state):
+        """Save the game in progress (pause menu, idle) if it changed."""
+        saves = self.saves
+        if self.replaying or state.is_over() or not saves.dirty:
+            return
+        saves.keep_game(self.match, state, self.kept_moves(), self.n)
+
+    def count(self, state):
+        """The game is over: count it in the statistics and keep its record
+        for the next write (printed on the serial console then, so a
+        maintainer can replay it). False for a replay: nothing counted."""
+        if self.replaying:
+            return False
+        win = state.winners()
+        self.saves.game_over(self.match, self.kept_moves(), self.n, 0 in win, score(state),
+                             win[0] if win else -1)  # fmt: skip
+        return True
+
+    def facts(self, state, me):
+        """What the results say of the finished game (``state``; ``me``:
+        the seat whose hand the table showed last), read before the table
+        goes: (heading, rows, who starts the next game of a series, who
+        started this one, so the same deal replays exactly)."""
+        match = self.match
+        players = match.players
+        game = games.by_id(match.info.ID)
+        starter = 0
+        friends = len(match.people()) > 1  # pass-and-play
+        places = state.ranking()
+        win = state.winners()
+        if players == 1:  # solitaire: a score out of the pyramid
+            head = "Cleared!" if win else "Score %d" % state.score()
+        elif me in win and not friends:
+            head = "You win!" if len(win) == 1 else "Shared win"
+        elif win:
+            head = "P%d wins" % (win[0] + 1)
+        else:
+            head = "Blocked"
+        rows = []
+        if players == 1:
+            rows.append("%d OF %d CARDS CLEARED" % (state.score(), game.SIZE))
+        else:
+            series = match.info.series
+            if series:
+                starter = game.next_starter(state, match.deal)
+            last = max(places)
+            for s in sorted(range(players), key=lambda s: (places[s], s)):
+                who = "YOU" if s == me and not friends else "P%d" % (s + 1)
+                mark = "*" if s in win else " "
+                left = state.cards_left(s)
+                tail = "%2d CARDS" % left if left else "OUT"
+                if series and places[s] == last and last > 0:
+                    tail += " BASTARD"
+                if friends:  # who sat where: the people, and the computers' levels
+                    kind = PERSON if s == 0 else match.kind(s)  # seat 0 is a person too: you
+                    rows.append("%d%s %-3s %-8s %s" % (places[s] + 1, mark, who, tail,
+                                                       KIND_NAMES[kind].upper()))  # fmt: skip
+                else:
+                    rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
+        if match.deal:  # (a guest of a linked game is never told the deal)
+            rows.append("DEAL %d" % match.deal)
+        rows.extend(self.saves.stat_lines(match.info.ID))  # counted as the game ended
+        return head, rows, starter, state.starter
+
+
+def score(state, seat=0):
+    """A finished game's score for ``seat``: in Elevator Solitaire the
+    cards cleared; with opponents, the cards they still held when
+    ``seat`` won (0 when it did not)."""
+    if state.num_players == 1:
+        return state.score()
+    if seat not in state.winners():
+        return 0
+    return sum([state.cards_left(s) for s in range(state.num_players) if s != seat])
