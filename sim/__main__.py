@@ -62,7 +62,15 @@ def parse_args(argv):
         "--game", help="go straight to this game's table: " + ", ".join(g.ID for g in CATALOGUE)
     )
     p.add_argument("--players", type=int, default=0)
-    p.add_argument("--variant", type=int, default=0, help="the game's variant (0 = standard)")
+    variants = "; ".join("%s: %s" % (g.ID, ", ".join("%d %s" % (i, v) for i, v in
+                                                    enumerate(g.VARIANTS)))
+                         for g in CATALOGUE if len(g.VARIANTS) > 1)  # fmt: skip
+    p.add_argument(
+        "--variant",
+        type=int,
+        default=0,
+        help="the game's variant, with --game (0 by default): " + variants,
+    )
     p.add_argument(
         "--seed", type=int, default=None, help="deal number, 1..%d (left out: random)" % DEAL_MAX
     )
@@ -163,6 +171,8 @@ def parse_args(argv):
         )
     if args.seed is not None and not 1 <= args.seed <= DEAL_MAX:
         fail("--seed must be a deal number from 1 to %d" % DEAL_MAX)
+    if args.seed is not None and game is None and not args.autoplay:
+        fail("--seed needs --game: it is a deal number of that game")
     args.seed = args.seed or 0  # 0 from here on: a random deal
     if not 1 <= args.scale <= 16:
         fail("--scale must be 1 to 16")

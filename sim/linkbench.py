@@ -7,7 +7,7 @@ guest over a 115,200-baud UART: the largest observation frame of the game
 on the wire (10 bits a byte), and the time to make it (the host: observe
 and encode) and to read it (the guest: decode), measured on CPython and on
 the MicroPython VM: VM figures, never scaled to a board (what a Pico takes
-is measured on one: ``../shared/notes/device-measurements.md``).
+is measured on one: docs/architecture.md, "Memory").
 """
 
 import json

@@ -18,7 +18,7 @@ The last line is one JSON object: ``session_heap_kb`` ({"py", "mpy"}),
 ``saves_expected``, ``restarts`` and the figures behind them.
 
 The VM is 64-bit, and these are VM figures: what a board needs is
-measured on a board (``../shared/notes/device-measurements.md``), never
+measured on a board (docs/architecture.md, "Memory"), never
 scaled from them.
 """
 
@@ -270,12 +270,12 @@ def report(maps, frag, peaks, budget, out=sys.stdout):
     w = out.write
     py, mpy = maps["py"], maps["mpy"]
     w("Memory map of the long session on the MicroPython VM (64-bit: VM figures;\n"
-      "a board's are measured on a board: ../shared/notes/device-measurements.md).\n"
+      "a board's are measured on a board: docs/architecture.md, Memory).\n"
       "KB.\n\n")  # fmt: skip
     w("Live heap after a collection (a 4 MB heap: nothing runs short), and the\n"
       "names interned so far (a name, once interned, is never freed; the pool\n"
       "that holds them grows by doubling, a block at a time; where it doubles is\n"
-      "the VM's, and the budget runs make its pool first: tests/mp/vmhal.py):\n")  # fmt: skip
+      "the VM's, not a board's, and a budget run crossing it moves by a pool):\n")  # fmt: skip
     w("  %-30s %9s %9s %16s %16s\n" % ("moment", "py", "mpy", "py names (KB)",
                                        "mpy names (KB)"))  # fmt: skip
     seen = []

@@ -9,7 +9,7 @@ A frame is estimated from its code object as MicroPython lays it out on a
 32-bit board: about 7 words of frame state, a word for each local and
 each value-stack slot, and 2 words for each level of nested ``try`` or
 ``with``; rounded up to 8 bytes. (The board's measured average is about
-80 bytes a frame: ``../shared/notes/device-measurements.md``.) The chain
+80 bytes a frame, measured on CircuitPython 10.2.1 for the Pico.) The chain
 also counts ``code.py``'s module frame and ``App.run``, which start every
 path on a board.
 

@@ -5,6 +5,8 @@ a restarted guest rejoins its seat (docs/link.md)."""
 
 import socket
 
+import pytest
+
 import games
 from link import frame as lf
 from link import obs, saved
@@ -115,6 +117,27 @@ def test_no_host_is_said_with_where_it_was_looked_for():
     note = s.screen.note.text().rstrip()
     assert note == "NO HOST AT 127.0.0.1:%d" % port, note
     assert "ERRNO" not in note
+
+
+@pytest.mark.parametrize("role,choice", [("join", 0), ("host", 1)])
+def test_the_other_role_chosen_says_which_this_console_has(role, choice):
+    """A simulator started with --join offered Host game and, chosen, said
+    only "NOT ON THIS LINK": now it says which one to choose."""
+    s = Session(seed=3, pace_ms=0)
+    s.hw.link = (role, "127.0.0.1:1" if role == "join" else 1)
+    s.app.to_title()
+    s.wait_guard()
+    while s.screen.items[s.screen.menu.index] != "Link play":
+        s.press("DOWN")
+    s.press("A")
+    if choice:
+        s.press("DOWN")  # Join game
+    s.press("A")
+    note = s.screen.note.text().rstrip()
+    want = (
+        "THIS ONE JOINS: CHOOSE JOIN GAME" if role == "join" else "THIS ONE HOSTS: CHOOSE HOST GAME"
+    )
+    assert note == want, note
 
 
 def test_a_host_that_refuses_says_why_in_words():

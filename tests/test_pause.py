@@ -69,7 +69,9 @@ def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
             text = App.legend(app, line)
             assert "{" not in text and len(text) <= 32, text
             assert all(ch.upper() in ui_glyphs.CHARS for ch in text), text
-    for start in starts[1:]:
+    with open(path) as f:
+        headings = [line[1:].strip() for line in f if line.startswith("=")]
+    for start, heading in zip(starts[1:], headings[1:]):
         title, lines = screen_rules.read_page(path, start)
         # the heading and its page number, whole before the "more follows" mark
         assert len("%d/%d %s" % (len(starts), len(starts), title)) <= 30, title
@@ -77,7 +79,8 @@ def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
         for line in [title] + lines:
             assert len(line) <= 32, line
             assert all(ch.upper() in ui_glyphs.CHARS for ch in line), line  # the mini font has it
-        cited |= _cited(title)
+        cited |= _cited(heading)  # the file's heading names the rules (CE-4,5) ...
+        assert not _CITED.search(title) and heading.startswith(title + " "), title  # ... unshown
     with open(os.path.join(ROOT, "seeds", game_id + ".md")) as f:
         spec = set(_RULE.findall(f.read()))
     assert cited == spec  # every rule summarised, none invented

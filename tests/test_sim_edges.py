@@ -143,7 +143,13 @@ def test_seed_zero_is_not_a_deal(capsys):
     assert "1 to 1073741823" in err and "leave --seed out" in err and "random" in err
     assert "1 to 1073741823" in _refused(["--seed", "-3"], capsys)
     assert parse_args([]).seed == 0  # left out: a random deal
-    assert parse_args(["--seed", "5"]).seed == 5
+    assert parse_args(["--game", "elevator", "--seed", "5"]).seed == 5
+
+
+def test_seed_without_a_game_is_refused_not_ignored(capsys):
+    # a deal number belongs to a game: on the title it would be silently dropped
+    err = _refused(["--seed", "5"], capsys)
+    assert "--seed needs --game" in err
 
 
 def test_debug_flag():

@@ -126,7 +126,8 @@ def test_a_link_opens_its_deal_and_a_bad_link_says_so_on_the_title(site, monkeyp
     """``?game=ID&deal=N`` (a challenge a friend sends) opens that deal:
     the table the golden picture has for it. A link to no such game, a
     deal out of range or a mangled number opens the title, whose note
-    says why, and the console goes on as usual."""
+    says why, and the console goes on as usual; a game with no deal is
+    dealt at random."""
     monkeypatch.setenv("WEB_QUERY", "?game=roller-coaster&players=3&deal=143")
     snaps, _ = _run(site, [["frames", 400], ["snap", "table"]])
     assert _differ(snaps["table"], "table-roller-coaster") == 0
@@ -141,6 +142,9 @@ def test_a_link_opens_its_deal_and_a_bad_link_says_so_on_the_title(site, monkeyp
         rows = _rows_differing(snaps["title"], plain["title"])
         assert rows and 20 <= min(rows) and max(rows) < 30, (query, rows)  # the note line alone
         assert _differ(snaps["menu"], "menu") == 0, query  # and the console goes on
+    monkeypatch.setenv("WEB_QUERY", "?game=elevator")  # no deal: one at random, not an error
+    snaps, _ = _run(site, [["frames", 400], ["snap", "table"]])
+    assert len(_rows_differing(snaps["table"], plain["title"])) > 40  # a table, not a note
 
 
 def _rows_differing(a, b):

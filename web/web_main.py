@@ -69,7 +69,9 @@ def _deal(args):
         variant = int(args.get("variant", "0"))
     except ValueError:
         return None, "LINK: NOT A NUMBER"
-    if not 0 < deal <= DEAL_MAX:
+    if "deal" not in args:
+        deal = 0  # a game and no deal: dealt at random, as New game does
+    elif not 0 < deal <= DEAL_MAX:
         return None, "LINK: NO SUCH DEAL"
     try:
         info.check(players, variant)

@@ -47,10 +47,13 @@ class LinkMenu(Screen):
         except (OSError, ValueError) as e:
             self.note.set(_words(e, "NO LINK HERE" if host else "NO HOST"))
             return
-        if link is None:
-            self.note.set(
-                "NOT ON THIS LINK" if getattr(hw, "link", None) else "NO LINK ON THIS BOARD"
-            )
+        if link is None:  # no link, or one made for the other role (the simulator's
+            # --join or --host): say which to choose
+            if not getattr(hw, "link", None):
+                self.note.set("NO LINK ON THIS BOARD")
+            else:
+                self.note.set("THIS ONE JOINS: CHOOSE JOIN GAME" if host else
+                              "THIS ONE HOSTS: CHOOSE HOST GAME")  # fmt: skip
             return
         app.clear()
         forget("link.menu")  # not needed again: its heap goes to the link's code

@@ -2,7 +2,9 @@
 
 The game's rules summarised in pages of at most seven lines of 32
 characters, read from ``games/<game>_rules.txt`` one page at a time (a
-page starts with a ``= TITLE`` line). The first page gives the controls,
+page starts with a ``= TITLE`` line, which ends with the IDs of the
+spec's rules it sums up, ``CE-4,5``: for the tests, not shown). The
+first page gives the controls,
 its keys named as the board's buttons make them (``{A}`` in the file:
 ``App.legend``; a line naming ``{UP}`` is left out on three buttons,
 which have no UP at a table). A 128x32 panel shows three lines at a time; next and
@@ -38,11 +40,15 @@ def page_starts(path):
 
 
 def read_page(path, start):
-    """(title, lines) of the page starting at byte ``start``."""
+    """(title, lines) of the page starting at byte ``start``; the title
+    without the rule IDs it ends with (a player has no spec to read them in)."""
     lines = []
     with open(path, "rb") as f:
         f.seek(start)
         title = f.readline().decode().strip()[1:].strip()
+        cut = title.rfind(" ")
+        if cut > 0 and title[cut + 3 : cut + 4] == "-" and title[cut + 4 : cut + 5].isdigit():
+            title = title[:cut]  # " CE-4,5"
         for line in f:
             if line[:1] == b"=" or len(lines) == _PAGE_LINES:
                 break
