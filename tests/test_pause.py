@@ -89,7 +89,8 @@ def test_rules_pages_fit_the_panel_and_cover_every_rule_of_the_spec(game_id):
 def test_pause_menu_resume_leaves_the_table_as_it_was():
     s, table = _open_pause(move=True)
     key = table.state.key()
-    assert s.hw.nvm.writes == 1  # the game was kept as the menu opened
+    assert not s.app.saves.dirty  # the game was kept, move by move
+    assert s.hw.nvm.writes == 1 + table.record.n  # the deal, then a record a move
     text = [s.screen.menu.labels[i].text().rstrip() for i in range(5)]
     assert text == ["Resume", "Round so far", "Rules", "Hint", "Sound < On >"]
     s.press("A")  # Resume
@@ -236,6 +237,7 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     table = autopilot.open_game(s, "roller-coaster", 3, 8)
     s.press("SELECT")
     key = table.state.key()
+    s.app.saves.dirty = True  # something not yet written: the game is written whole
     writes = s.hw.nvm.writes
 
     def boom(now):
@@ -271,6 +273,7 @@ def test_any_failure_is_logged_saved_said_and_restarted(capsys, error, said):
     table = autopilot.open_game(s, "elevator", 4, 8)
     autopilot.play_turn(s)
     key = table.state.key()
+    s.app.saves.dirty = True  # something not yet written: the game is written whole
     writes = s.hw.nvm.writes
 
     def boom(key, now):

@@ -197,3 +197,104 @@ def test_a_number_past_30_bits_is_refused():
         except ValueError:
             continue
         raise AssertionError("read a number past 30 bits: %r" % data)
+
+
+# -- tail records: a move at a time after the newest copy ---------------------------
+def _tailed(moves, copies=2):
+    nvm = _saved(copies=copies)
+    s = save_store.Store(nvm)
+    read_store(s)
+    for m in moves:
+        mark = save_store.TAIL_UNLOG if m is None else save_store.TAIL_MOVE
+        assert s.append(mark, 0 if m is None else m)
+    return nvm, s
+
+
+def _tail_of(s):
+    base = s.slot * s.size + s.tail_at
+    return [(s.nvm[base + 3 * i], s.nvm[base + 3 * i + 1]) for i in range(s.tail_n)]
+
+
+def test_tail_records_follow_the_newest_copy_without_an_erase():
+    moves = [5, 0, 255, None, 7]
+    nvm, s = _tailed(moves)
+    erases = nvm.erases
+    assert erases == 0 and nvm.writes == 2 + len(moves)  # three bytes each, in erased flash
+    again = save_store.Store(nvm)
+    recs = read_store(again)
+    assert recs == dict(_recs(2)) and again.status == save_store.RESTORED
+    want = [(save_store.TAIL_UNLOG, 0) if m is None else (save_store.TAIL_MOVE, m) for m in moves]
+    assert again.tail_n == len(moves) and _tail_of(again) == want
+    assert again.end == s.end  # the next record (or copy) goes right after them
+    assert again.append(save_store.TAIL_MOVE, 9)
+    assert _tail_of(again)[-1] == (save_store.TAIL_MOVE, 9)
+    # a copy of the same game (no change but settings, say) carries the tail; a new one does not
+    again.save(_recs(3))
+    assert again.tail_n == 0
+    carried = save_store.Store(nvm)
+    read_store(carried)
+    assert carried.tail_n == 0
+    carried.append(save_store.TAIL_MOVE, 1)
+    carried.begin()
+    for kind, data in _recs(4):
+        carried.add(kind, data, len(data))
+    carried.finish(carry=True)
+    last = save_store.Store(nvm)
+    assert read_store(last) == dict(_recs(4)) and _tail_of(last) == [(save_store.TAIL_MOVE, 1)]
+
+
+def test_a_record_cut_part_way_is_the_move_in_flight():
+    for keep in (1, 2):
+        nvm, s = _tailed([3, 4])
+        nvm.cut_after = keep
+        s.append(save_store.TAIL_MOVE, 200)
+        again = save_store.Store(nvm)
+        assert read_store(again) == dict(_recs(2))
+        assert again.status == save_store.RESTORED  # silent: not damage
+        assert _tail_of(again) == [(save_store.TAIL_MOVE, 3), (save_store.TAIL_MOVE, 4)]
+        assert again.end == -1 and not again.append(save_store.TAIL_MOVE, 5)  # nothing after it
+        slot = again.slot
+        again.save(_recs(9))  # the next save: a new copy in the other slot
+        assert again.slot == 1 - slot and read_store(save_store.Store(nvm)) == dict(_recs(9))
+
+
+def test_damage_in_a_tail_is_said():
+    nvm, s = _tailed([3, 4, 5])
+    base = s.slot * s.size + s.tail_at
+    nvm.data[base + 3 + 2] ^= 0x10  # the second record's check: records follow it
+    again = save_store.Store(nvm)
+    assert read_store(again) == dict(_recs(2)) and again.status == save_store.OLDER
+    assert _tail_of(again) == [(save_store.TAIL_MOVE, 3)]
+
+
+def test_a_full_slot_takes_no_more_records_and_the_next_copy_starts_the_other():
+    nvm, s = _tailed([])
+    n = 0
+    while s.append(save_store.TAIL_MOVE, n & 0xFF):
+        n += 1
+    assert n == (s.size - s.tail_at) // 3 and nvm.erases == 0
+    again = save_store.Store(nvm)
+    read_store(again)
+    assert again.tail_n == n
+    slot = again.slot
+    again.save(_recs(7))  # what the table does then: the game written whole
+    assert again.slot == 1 - slot  # (an erase when that slot was used before)
+    assert again.append(save_store.TAIL_MOVE, 1)
+
+
+def test_an_older_firmware_reads_the_copy_before_the_tail():
+    """What the reader before tail records makes of a store with them: the
+    copy the tail follows (its moves since are lost to it), said as "LAST
+    SAVE LOST: USING ONE BEFORE"; its next save starts the other slot.
+    Settings, statistics and the game up to that copy are kept."""
+    from fixtures import read_before_tails as old
+
+    nvm, s = _tailed([3, 4, 5])
+    st = save_store.Store(nvm)
+    assert old.read_store(st) == dict(_recs(2)) and st.status == save_store.OLDER
+    assert st.end == -1  # it appends nothing after the tail
+    slot = st.slot
+    st.save(_recs(8))
+    assert st.slot == 1 - slot
+    new = save_store.Store(nvm)
+    assert read_store(new) == dict(_recs(8)) and new.status == save_store.RESTORED

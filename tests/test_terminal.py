@@ -531,14 +531,14 @@ def _started_game(sim, tmp_path):
     s = sim(GAME, 80, 24)
     assert s.pump(30, lambda vt: len(vt.text().strip()) > 100), s.vt.text() + s.stderr()
     _play_a_key(s)
-    assert not (tmp_path / "nvm.bin").exists()  # nothing saved yet: the keys were not idle
+    assert (tmp_path / "nvm.bin").exists()  # the deal and each move are kept as they are made
     return s
 
 
 def _saved_game(tmp_path):
     sv = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     assert sv.has_game(), "no game in progress in the store"
-    match, moves = codec.read_record(sv.moves)
+    match, _state, moves = sv.saved_game()  # (its moves since the deal: the store's tail)
     assert match.info.ID == "roller-coaster" and match.deal == 12 and len(moves) >= 1
     return sv
 

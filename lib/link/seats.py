@@ -92,6 +92,8 @@ def back(host, p):
     p.gone = False
     p.heard = host.now
     p.token = _token(host.hw)
+    if host.table is not None:
+        host.table.app.saves.dirty = True  # its new token: the game is written whole next
     grant(host, p)
     host.resumed += 1
     if host.waiting() < 0:

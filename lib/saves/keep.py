@@ -13,10 +13,14 @@ Records, most important first (a small store keeps the first that fit):
    game with the token its console comes back with; or a guest's, the
    seat and token it holds, so a guest powered off rejoins its seat.
 
-Every write rewrites flash, so the console writes only when a game ends,
-when the pause menu opens, when the person has left the keys alone for
-``IDLE_SAVE_MS`` (so before the panel goes dark and the board sleeps),
-and when settings are left changed: never per move.
+A game is written whole when it is dealt, and each move after that is
+appended to it as a three-byte tail record in erased flash (no erase:
+``table/record.py`` calls ``store.append``), so a power cut loses at most
+the move in flight; when the store has no erased room left for one the
+game is written whole again (then flash is erased, once every few games). The console also
+writes when a game ends, when the pause menu opens or the keys have been
+left alone for ``IDLE_SAVE_MS`` with something not yet written, and when
+settings are left changed.
 
 The modules go one way: this facade, then the writer (``saves/write.py``)
 and the reader (``saves/read.py``), then the formats, each encoder beside

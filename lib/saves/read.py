@@ -28,11 +28,21 @@ from saves.store import (
     RESTORED,
     SETTINGS,
     STATS,
+    TAIL_MOVE,
+    TAIL_UNLOG,
     crc16,
 )
 
 
 # -- the store: the newest good copy in either slot ------------------------------
+def tail_check(mark, move, i):
+    """The check byte of tail record ``i`` (``mark``, ``move``; written by
+    ``Store.append``): each of them changes it, and it is never 0xFF, so
+    a record whose last byte was not written yet never checks out."""
+    c = (mark + 5 * move + 3 * i + 11 * (i >> 8)) & 0xFF
+    return c ^ 1 if c == 0xFF else c
+
+
 def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
@@ -44,8 +54,11 @@ def _newer(a, b):
 
 def _scan(st, k, found, bad):
     """Read slot ``k``'s copies into ``found`` as (version, seq, payload,
-    slot, end). Past damage it looks for the next copy that checks out,
-    so one bad copy hides no other. Damage goes into ``bad`` as (slot,
+    slot, end, where its tail records start, how many). A tail record
+    cut part-way (the move in flight at a power cut) ends the tail
+    silently, and the log: nothing is appended after it. Past damage it
+    looks for the next copy that checks out, so one bad copy hides no
+    other. Damage goes into ``bad`` as (slot,
     position, seq or -1 when the header is gone or -2 for a newer
     firmware's copy, whether a good copy follows it in the slot). Returns
     where the log ends (-1: it ends in damage)."""
@@ -53,6 +66,7 @@ def _scan(st, k, found, bad):
     top = st.size
     pos = 0
     end = 0
+    torn = False
     while pos + HEAD <= top:
         if data[pos] == 0xFF and data[pos : pos + HEAD] == b"\xff" * HEAD:
             break  # erased: the log ends here
@@ -70,12 +84,26 @@ def _scan(st, k, found, bad):
         for b in bad:
             if b[0] == k:
                 b[3] = True  # a good copy after it: that damage is older
+        seq = _u16(data, pos + 4)
+        at = pos + HEAD + n
+        t = 0  # its tail records
+        while at + 3 <= top and data[at] in (TAIL_MOVE, TAIL_UNLOG):
+            if data[at + 2] != tail_check(data[at], data[at + 1], t):
+                # the last thing written, cut: the move in flight, ignored, and the
+                # log ends here; followed by anything, it is damage (said below)
+                rest = data[at + 3 : min(top, at + 3 + HEAD)]
+                torn = rest == b"\xff" * len(rest)
+                break
+            t += 1
+            at += 3
         if data[pos + 2] > LAYOUT:
             bad.append([k, pos, -2, False])  # a newer firmware's copy: not read
         else:
-            found.append((data[pos + 2], _u16(data, pos + 4),
-                          data[pos + HEAD : pos + HEAD + n], k, pos + HEAD + n))  # fmt: skip
-        pos += HEAD + n
+            found.append((data[pos + 2], seq, data[pos + HEAD : pos + HEAD + n], k,
+                          at, pos + HEAD + n, t))  # fmt: skip
+        if torn:
+            return -1
+        pos = at
         end = pos
     return end if end == pos else -1
 
@@ -105,6 +133,8 @@ def read_store(st):
     st.slot = best[3]
     # append after it only where the log ends cleanly right there
     st.end = best[4] if ends[st.slot] == best[4] else -1
+    st.tail_at = best[5]
+    st.tail_n = best[6]
     st.status = RESTORED
     for k, pos, seq, followed in bad:
         if k == st.slot:
@@ -266,10 +296,53 @@ def saved_game(saves):
         match, state, moves = replayed
         if snap is None or not snap[0].same(match) or snap[1].key() != state.key():
             saves.message = "SAVED GAME REBUILT FROM MOVES"
-        return replayed
+        return _tail(saves, match, state, moves)
     if snap is None:
         saves.game = None
         saves.moves = None
         saves.message = "SAVED GAME UNREADABLE: DROPPED"
         return None
-    return snap[0], snap[1], None
+    return _tail(saves, snap[0], snap[1], None)
+
+
+def _tail(saves, match, state, moves):
+    """The saved game brought up to its last committed move: the store's
+    tail records after its copy (``saves/store.py``), each checked by the
+    rules, stopping at the first they refuse (then nothing more is
+    appended to that tail: the game is written whole at its next move).
+    ``moves`` (the kept moves, or None) come back extended by the tail."""
+    st = saves.store
+    n = st.tail_n
+    if n <= 0 or st.slot < 0:
+        return match, state, moves
+    base = st.slot * st.size + st.tail_at
+    nvm = st.nvm
+    k = len(moves) if moves is not None else 0
+    eff = bytearray(k + n)  # the moves, then the tail's
+    eff[:k] = moves if k else b""
+    m = k  # eff[:m]: the moves as the records leave them
+    low = k  # eff[:low]: kept moves the state already has
+    whole = True  # every record taken
+    for i in range(n):
+        if nvm[base + 3 * i] == TAIL_UNLOG:
+            if m == 0 or moves is None:
+                whole = False  # nothing to take back: the records stop here
+                break
+            m -= 1
+            low = min(low, m)
+        else:
+            eff[m] = nvm[base + 3 * i + 1]
+            m += 1
+    if low < k:
+        state = replay(match, eff[:low])  # a kept move was taken back
+    for j in range(low, m):
+        try:
+            play(state, eff[j])
+        except ValueError:
+            m = j
+            whole = False
+            break
+    if not whole:  # records refused: they stay behind, nothing goes after them, and the
+        st.end = -1  # game is written whole at its next move or save
+        saves.dirty = True
+    return match, state, (bytes(eff[:m]) if moves is not None else None)

@@ -16,6 +16,16 @@ every several saves. A copy (little-endian)::
     8  2  CRC-16/CCITT-FALSE of bytes 0..7 and the payload
     10 .. payload: records, each kind (1 byte), length (2), data
 
+After a copy, in the erased bytes that follow it, the moves made since
+come as tail records of three bytes each (``append``): a mark (``TAIL_MOVE``
+or ``TAIL_UNLOG``: a move taken back; neither is 0xFF nor the magic's "E"),
+the move, and a check byte mixing both with the record's index in the
+tail (never 0xFF; ``saves/read.py``'s ``tail_check``). A move
+costs three programmed bytes and no erase; a record cut part-way is the
+move in flight: ignored, and nothing is appended after it. The next
+copy goes after the tail; a copy written without the game changing
+(``finish(carry)``) carries the tail with it.
+
 Records are kept in the order given: a store too small for all of them
 keeps those that fit, most important first. A record kind this firmware
 does not know is skipped, and a record's data only ever grows at its end,
@@ -46,6 +56,8 @@ LINK = const(6)
 HEAD = const(10)  # bytes before a copy's payload
 MAGIC0 = const(0x45)  # "E"
 MAGIC1 = const(0x43)  # "C"
+TAIL_MOVE = const(0x4D)  # "M": a tail record, a move made since the copy
+TAIL_UNLOG = const(0x55)  # "U": a tail record, the last move taken back
 
 # What loading found (``status``), and the words the console shows (at
 # most 32 characters: one line of the panel).
@@ -96,6 +108,9 @@ class Store:
         self.dropped = ()  # record kinds the last save had no room for
         self.n = HEAD  # the copy being put together ends here
         self._dropped = []
+        self.tail_at = 0  # the newest copy's tail records start here in its slot
+        self.tail_n = 0  # ... and there are this many
+        self.rec = bytearray(3)  # a tail record is put together here (made once)
 
     def begin(self):
         self.n = HEAD
@@ -139,10 +154,33 @@ class Store:
             self.add(kind, data, len(data))
         return self.finish()
 
-    def finish(self):
+    def append(self, mark, move):
+        """A tail record (``mark``, ``move``) after the newest copy and its
+        tail, in erased bytes: three bytes programmed, no erase. False
+        when there is no room (or the log there ends in a cut record):
+        then a whole copy must be written instead."""
+        at = self.end
+        base = self.slot * self.size + at
+        if self.slot < 0 or at < 0 or at + 3 > self.size or not self._erased(base, 3):
+            return False
+        r = self.rec
+        r[0] = mark
+        r[1] = move
+        c = (mark + 5 * move + 3 * self.tail_n + 11 * (self.tail_n >> 8)) & 0xFF
+        r[2] = c ^ 1 if c == 0xFF else c  # (``saves/read.py``'s ``tail_check``)
+        self.nvm[base : base + 3] = r
+        self.writes += 1
+        self.end = at + 3
+        self.tail_n += 1
+        return True
+
+    def finish(self, carry=False):
         """Seal the copy put together and write it: after the newest copy
         where the slot has erased room, else at the start of the other
-        slot (then 0xFF to its end). One assignment to the store."""
+        slot (then 0xFF to its end). One assignment to the store. With
+        ``carry`` the newest copy's tail records follow the new copy
+        (the game did not change: its moves since stay), else the new
+        copy has no tail."""
         c = self.copy
         if c is None:
             return False
@@ -160,6 +198,13 @@ class Store:
         c[8] = crc & 0xFF
         c[9] = crc >> 8
         used = self.n
+        t = self.tail_n if carry and self.slot >= 0 else 0
+        if used + 3 * t > self.size:
+            t = 0
+        src = self.slot * self.size + self.tail_at
+        for i in range(3 * t):  # (the check bytes do not depend on where the tail is)
+            c[used + i] = self.nvm[src + i]
+        used += 3 * t
         k = self.slot
         at = self.end
         if k < 0 or at < 0 or at + used > self.size or not self._erased(k * self.size + at, used):
@@ -175,6 +220,8 @@ class Store:
         self.writes += 1
         self.slot = k
         self.end = at + used
+        self.tail_at = at + self.n
+        self.tail_n = t
         self.seq = seq
         self.dropped = tuple(self._dropped)
         return True

@@ -14,10 +14,12 @@ from saves import codec, snapshot
 from saves.store import GAME, LAST, LINK, MOVES, SETTINGS, STATS
 
 
-def commit(saves):
+def commit(saves, carry=True):
     """Write every record now: one flash write. A game just over has its
     record printed on the serial console here (a maintainer can replay
-    it), once the results are on screen."""
+    it), once the results are on screen. The game in progress keeps the
+    moves made since its copy (the store's tail records) unless
+    ``carry`` is False (its copy is new)."""
     if not saves.loaded:  # power-up could not read the store: read it first,
         saves.read()  # a write over records never read would wipe them
         if not saves.loaded:
@@ -50,7 +52,7 @@ def commit(saves):
         st.add(MOVES, saves.moves_buf, saves.moves_n)
     if saves.link_n >= 0:
         st.add(LINK, saves.link_buf, saves.link_n)
-    ok = st.finish()
+    ok = st.finish(carry and saves.game_n >= 0)
     saves.writes = st.writes
     saves.dropped = st.dropped
     saves.dirty = False
@@ -79,4 +81,4 @@ def keep_game(saves, match, state, moves, moves_n):
             saves.moves_n = codec.put_record(saves.moves_buf, 0, match, moves, moves_n)
         except IndexError:  # a game longer than its buffer: resumed without its moves
             pass
-    return commit(saves)
+    return commit(saves, False)

@@ -39,7 +39,8 @@ class Table(Screen):
         self.match = match
         self.game = es
         self.state = state if state is not None else match.new_state()
-        self.record = GameRecord(app.saves, match, moves, state is not None, replaying)
+        self.record = GameRecord(app.saves, match, moves, state is not None, replaying,
+                                 self.state)  # fmt: skip
         self.cursor = Cursor(es.SIZE)  # over the free cards
         self.me = 0
         self.taken = -1  # the action just taken: what it did is said when drawn
@@ -72,7 +73,7 @@ class Table(Screen):
             self.hint()
         elif key == B:  # ES-10: as often as you like, also once the game is over
             if s.undo():
-                self.record.log(UNDO)  # a move taken back, in the game's record
+                self.record.log(UNDO, s)  # a move taken back, in the game's record
                 self.message = "MOVE TAKEN BACK"
             else:
                 self.message = "NOTHING TO TAKE BACK"
@@ -100,7 +101,7 @@ class Table(Screen):
             self.beep(REFUSED)
             return
         self.play(action)
-        self.record.log(action)
+        self.record.log(action, s)
         if s.is_over():
             self.beep(WON if s.winner == 0 else LOST)
 

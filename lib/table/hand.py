@@ -69,7 +69,8 @@ class HandTable(Screen):
         self.match = match
         self.game = games.by_id(match.info.ID)
         self.state = state if state is not None else match.new_state()
-        self.record = GameRecord(app.saves, match, moves, state is not None, replaying)
+        self.record = GameRecord(app.saves, match, moves, state is not None, replaying,
+                                 self.state)  # fmt: skip
         self.cursor = Cursor(54 * self.state.decks)  # room for a hand of every card
         # the seats people play (you, seat 0, and pass-and-play friends); the
         # hand shown is ``me``'s, and while ``turns.covered`` none is: the
@@ -219,7 +220,7 @@ class HandTable(Screen):
         if self.link is not None and self.link.take(self, action):
             return  # a guest's: the host plays it, and its observation comes back
         self.play(action)
-        self.record.log(action)
+        self.record.log(action, self.state)
         self.played(action, now)
 
     def play(self, action):
@@ -253,11 +254,11 @@ class HandTable(Screen):
 
     def _undo(self):
         self.picked_n -= 1
-        self.record.unlog()
         self.state._copy_from(self.base)
         self.last.copy_from(self.base_last)
         for i in range(self.picked_n):
             self.play(self.picked[i])
+        self.record.unlog(self.state)
         self.say = SAY_PICKED
 
     def tell(self, seat):

@@ -1,11 +1,16 @@
 """What a table keeps of its game: the match and the moves made so far (a
-byte each), the three moments it is saved (the pause menu, the person
-idle, the end), and at the end what the results say. The saved forms are
-the saves' (``saves/keep.py``).
+byte each), and when it is saved: whole at the deal, then each move
+(every seat's, and a move taken back) appended to the store as it is
+made, so a power cut loses at most the move in flight; whole again when
+the store has no room for a move, or at the pause menu and after the
+person left the keys alone when something was not written; and at the
+end what the results say. The saved forms are the saves'
+(``saves/keep.py``).
 """
 
 import games
 from match import KIND_NAMES, PERSON
+from saves.store import TAIL_MOVE, TAIL_UNLOG
 
 
 class GameRecord:
@@ -14,7 +19,7 @@ class GameRecord:
     kept has no replay). A replay's record (``replaying``) is shown, never
     counted or saved; a new game's replaces the saved game."""
 
-    def __init__(self, saves, match, moves=None, resumed=False, replaying=False):
+    def __init__(self, saves, match, moves=None, resumed=False, replaying=False, state=None):
         self.saves = saves
         self.match = match
         self.replaying = replaying
@@ -24,21 +29,37 @@ class GameRecord:
         if moves is not None:
             self.moves[: len(moves)] = moves
             self.n = len(moves)
+        link = match.link
+        self.durable = not replaying and (link is None or not link.seat)  # (not a guest's)
         if not resumed and not replaying:
             saves.forget_game()
+            if state is not None and self.durable and link is None:  # Continue at once (a
+                saves.keep_game(match, state, self.kept_moves(), self.n)  # host's: 1st move)
 
-    def log(self, action):
-        """Note a move (and that the game changed since its last save)."""
+    def log(self, action, state=None):
+        """Note a move, made on ``state``: appended to the saved game (or,
+        without room, the game written whole)."""
         if self.n == len(self.moves):
             self.moves.extend(bytearray(len(self.moves)))
         self.moves[self.n] = action
         self.n += 1
         if not self.replaying:
-            self.saves.dirty = True
+            self._kept(TAIL_MOVE, action, state)
 
-    def unlog(self):
-        """Forget the last move (the person took it back)."""
+    def unlog(self, state=None):
+        """Forget the last move (the person took it back; ``state``: as it
+        is now)."""
         self.n -= 1
+        if not self.replaying:
+            self._kept(TAIL_UNLOG, 0, state)
+
+    def _kept(self, mark, action, state):
+        saves = self.saves
+        if not self.durable or state is None:
+            saves.dirty = True  # (a guest's game is its host's)
+        elif (saves.dirty or saves.game_n < 0 or (mark == TAIL_UNLOG and saves.moves_n < 0)
+              or not saves.store.append(mark, action)):  # fmt: skip
+            saves.keep_game(self.match, state, self.kept_moves(), self.n)  # (no room: whole)
 
     def kept_moves(self):
         """The moves, or None when they are not all known."""

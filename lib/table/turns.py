@@ -107,7 +107,7 @@ class Turns:
             action = opponents.choose(t.game, s.observe(seat, t.obs), app.rng, kind, 0,
                                       app.hw.ticks_ms)  # fmt: skip
         t.play(action)
-        t.record.log(action)
+        t.record.log(action, s)
         pace = 0 if self.hurry else t.app.settings.pace_ms
         if s.current_player() == seat and not s.is_over():
             self.wait_until = ticks_add(now, pace // 2)  # mid-turn: each card a moment

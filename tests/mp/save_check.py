@@ -26,6 +26,7 @@ import opponents  # noqa: E402
 from engine.prng import Prng  # noqa: E402
 from match import NORMAL, Match  # noqa: E402
 from saves.keep import Saves  # noqa: E402
+from saves.store import TAIL_MOVE, TAIL_UNLOG  # noqa: E402
 
 
 class CutNVM:
@@ -47,6 +48,26 @@ class CutNVM:
         self.data[i.start : i.start + n] = v[:n]
         self.cut = -1
         self.writes += 1
+
+
+def tail_moves(sv, game, state, rng):
+    """Two moves appended to the saved game, the second taken back, and a
+    third: read back as a power-up would, the game is at the third."""
+    s1 = state.clone()
+    a = opponents.choose(game, s1.observe(s1.current_player()), rng, 1)
+    s1.apply(a)
+    assert sv.store.append(TAIL_MOVE, a)
+    if not s1.is_over():
+        s2 = s1.clone()
+        b = opponents.choose(game, s2.observe(s2.current_player()), rng, 1)
+        s2.apply(b)
+        assert sv.store.append(TAIL_MOVE, b) and sv.store.append(TAIL_UNLOG, 0)
+        c = opponents.choose(game, s1.observe(s1.current_player()), rng, 1)
+        s1.apply(c)
+        assert sv.store.append(TAIL_MOVE, c)
+    got = Saves(sv.nvm).saved_game()
+    assert got is not None and got[1].key() == s1.key()
+    return s1
 
 
 def main():
@@ -83,6 +104,14 @@ def main():
             sv.commit()
             sv = Saves(nvm)  # a cut write: the board starts again
             assert sv.saved_game()[1].key() == state.key(), (info.ID, cut)
+        # moves after it, a three-byte record each (one taken back), and one cut part-way
+        sv.keep_game(setup, state, moves, len(moves))  # (the last cut left no room after it)
+        want = tail_moves(sv, game, state, rng)
+        nvm.cut = 2
+        a = opponents.choose(game, want.observe(want.current_player()), rng, 1)
+        sv.store.append(TAIL_MOVE, a)  # the power cut mid-record: the move in flight
+        sv = Saves(nvm)
+        assert sv.message == "" and sv.saved_game()[1].key() == want.key(), info.ID
         sv.game_over(setup, moves, len(moves), True, 3)
         sv.commit()
         assert Saves(nvm).last == sv.last and sv.last is not None

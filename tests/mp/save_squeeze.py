@@ -56,6 +56,7 @@ def main(free=-1):
             gc.collect()
             gc.disable()
             before = gc.mem_alloc()
+            app.saves.dirty = True  # (every move is kept as made: a whole save is asked for)
             app.screen.checkpoint()
             cost = gc.mem_alloc() - before
             gc.enable()
@@ -68,11 +69,12 @@ def main(free=-1):
         holder = [holder]
     gc.collect()
     left = gc.mem_free()
-    writes = app.saves.writes
+    writes = app.saves.store.writes  # (the store's count: moves' records too)
     before = hw.reloads
+    app.saves.dirty = True  # something not yet written: the game is written whole
     press(app, hw, START)  # the pause menu: the game is saved as it opens
     assert shown(app) == "Pause", shown(app)
-    written = app.saves.writes - writes
+    written = app.saves.store.writes - writes
     holder = None
     print(
         "tightest=%d free=%d written=%d restarts=%d save_bytes=%d"
