@@ -29,7 +29,7 @@ from micropython import const
 from saves.keep import IDLE_SAVE_MS, Saves  # isort: skip
 
 import games
-from buttons import LEGENDS, NAMES, PRESS, REPEAT, Event
+from buttons import LEGENDS, NAMES, PRESS, RELEASE, Event
 from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
 from match import GUEST, HARD, Match, random_deal, random_key
@@ -37,6 +37,9 @@ from unload import forget as _forget
 from unload import forget_package as _forget_package
 
 _DIM = const(1)  # the contrast of a dimmed panel: still readable
+# A key that was down as a screen showed, let go and pressed again sooner
+# than this, bounced: the press it made on the last screen, not a new one.
+_BOUNCE_MS = const(50)
 
 # What the title needs besides the saves, loaded leaves first, each into a
 # heap without the last one's garbage: a module that loads another while it
@@ -87,8 +90,19 @@ class App:
             self.legends = legends
         self.event = Event()
         self.menus = bytearray(MENUS)  # where each menu was left (ui.Menu's keep)
-        self.guard = 0  # ticks until which a new screen takes no key
+        # The key guard (``show``, ``_step``). A key down as a screen shows
+        # pressed something on the screen before: its repeats, its release,
+        # its bounce do nothing on this one (``stale``, a bit a key; ``lifted``:
+        # those let go since). Every press after it counts, in
+        # order, typed ahead or not, on a screen a key asked for; one that
+        # appeared by itself (the results, a computer's move) takes no press
+        # until ``guard`` (``Screen.guard_ms``), but one still held then.
+        self.guard = 0  # ticks until which a screen that came by itself takes no key
         self.held = -1  # a key pressed during the guard: it counts if still down after
+        self.stale = 0
+        self.lifted = 0
+        self.lift_t = 0  # when the last of them was let go (ticks & 0xFFFF: ``Event.time``)
+        self.by_key = False  # the screen shown next was asked for by a key
         self.screen = None
         self.link = None  # link play: link.host.Host, or a guest's link.guest.Guest
         self.quit = False
@@ -125,8 +139,11 @@ class App:
         gc.collect()
         self.failsafe.note_free()
         self.screen = screen
-        self.guard = ticks_add(self.hw.ticks_ms(), screen.guard_ms)
+        now = self.hw.ticks_ms()
+        self.guard = now if self.by_key else ticks_add(now, screen.guard_ms)
         self.held = -1
+        self.stale = self.hw.buttons.down  # (a key's own queued press still counts)
+        self.lifted = 0
         self.hw.set_axis(screen.axis)
         self.hw.display.root_group = screen.group
 
@@ -267,6 +284,10 @@ class App:
         has gone (what they say is read from its record now); a linked
         game's link closes, and computers play the next deal."""
         facts = table.record.facts(table.state, table.me)
+        # no key asks for the results, not even the one that played the last
+        # card or START at a finished game: a key mashed to hurry the game
+        # must not deal the next one (their guard, ``Results.guard_ms``)
+        self.by_key = False
         self.end_link(0)
         table.match.link = None  # gone, and what it held with it
         self.later(self._results, table.match, facts)
@@ -322,20 +343,41 @@ class App:
         if self.held >= 0 and ticks_diff(now, self.guard) >= 0:
             key = self.held  # before newer keys: it was pressed first
             self.held = -1
-            if hw.buttons.is_down(key):  # held through the guard: a press after all
+            if hw.buttons.is_down(key):
+                self.by_key = True  # held through the guard: a press after all
                 self.screen.on_key(key, now)
                 if self.pending is not None:
                     return  # (the keys still queued go to the next screen)
         while hw.buttons.get_into(ev):
             if not self.power.woken(ev, now):
                 continue  # the key that wakes the panel does nothing else
-            if ev.kind == PRESS or ev.kind == REPEAT:
-                if ticks_diff(now, self.guard) < 0:
-                    self.held = ev.key  # too soon after the screen showed
-                    continue
-                self.screen.on_key(ev.key, now)
-                if self.pending is not None:
-                    return
+            kind = ev.kind
+            bit = 1 << ev.key
+            stale = self.stale
+            if kind == RELEASE:
+                if stale & bit:  # the key held over from the last screen is let go
+                    self.stale = stale ^ bit
+                    self.lifted |= bit
+                    self.lift_t = ev.time
+                continue
+            if kind == PRESS:
+                if self.lifted & bit:
+                    self.lifted ^= bit
+                    if (ev.time - self.lift_t) & 0xFFFF < _BOUNCE_MS:
+                        self.stale = stale | bit  # its contact bounced: still the old press
+                        continue
+                self.stale = stale & ~bit  # a new press (typed ahead, maybe: it counts)
+            elif stale & bit:
+                continue  # a repeat of a key held over from the last screen
+            if ticks_diff(now, self.guard) < 0:  # too soon after a screen that came by itself
+                if kind == PRESS:
+                    self.held = ev.key  # counts if still down once the guard is over
+                continue
+            self.by_key = True
+            self.screen.on_key(ev.key, now)
+            if self.pending is not None:
+                return  # (the keys still queued go to the next screen, in order)
+        self.by_key = False  # a screen the link or the screen's tick shows came by itself
         if self.link is not None:  # link play: frames in and out, whatever the screen
             self.link.poll(now)
         if self.pending is None:

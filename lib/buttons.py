@@ -3,7 +3,9 @@
 A HAL feeds raw edges (``feed(key, pressed, now)``) as its scanner reports
 them; screens read logical events with ``get_into(event)``. Events wait in
 a preallocated ring, so taps that land between two frames are never lost,
-and reading allocates nothing.
+and reading allocates nothing. Each event keeps the time of its edge (a
+board's ``keypad`` timestamp), its low 16 bits, so the app can tell a
+key's bounce from a new press (``App._step``).
 
 ``buttons_three.ThreeButtonNav`` turns a three-button board (FeatherWing
 OLED A/B/C) into the same eight logical keys; only such a board loads it.
@@ -51,6 +53,7 @@ class Event:
     def __init__(self):
         self.key = 0
         self.kind = 0
+        self.time = 0  # ticks of the edge & 0xFFFF (a repeat: of the scan that made it)
 
 
 class Buttons:
@@ -63,30 +66,33 @@ class Buttons:
         self.repeat_every = repeat_every
         self._keys = bytearray(_QUEUE)
         self._kinds = bytearray(_QUEUE)
+        self._times = bytearray(2 * _QUEUE)  # each event's ticks & 0xFFFF, low byte first
         self._head = 0
         self._n = 0
         self.dropped = 0
-        self._down = bytearray(_NKEYS)
+        self.down = 0  # the keys down now, a bit each (``1 << key``)
         self._next_repeat = [0] * _NKEYS
 
-    def _push(self, key, kind):
+    def _push(self, key, kind, now):
         if self._n == _QUEUE:
             self.dropped += 1  # full: keep the older events, like keypad
             return
         i = (self._head + self._n) % _QUEUE
         self._keys[i] = key
         self._kinds[i] = kind
+        self._times[2 * i] = now & 0xFF
+        self._times[2 * i + 1] = (now >> 8) & 0xFF
         self._n += 1
 
     def feed(self, key, pressed, now):
         """A raw edge from the HAL's scanner."""
         if pressed:
-            self._down[key] = 1
+            self.down |= 1 << key
             self._next_repeat[key] = (now + self.repeat_delay) & 0x1FFFFFFF
-            self._push(key, PRESS)
+            self._push(key, PRESS, now)
         else:
-            self._down[key] = 0
-            self._push(key, RELEASE)
+            self.down &= ~(1 << key)
+            self._push(key, RELEASE, now)
 
     def tap(self, key, now=0):
         """Press and release at once (terminal keys have no release)."""
@@ -96,15 +102,17 @@ class Buttons:
     def scan(self, now):
         """Emit auto-repeats for held arrow keys; call once per frame."""
         for key in self.repeat_keys:
-            if self._down[key] and ticks_diff(now, self._next_repeat[key]) >= 0:
+            if self.down >> key & 1 and ticks_diff(now, self._next_repeat[key]) >= 0:
                 self._next_repeat[key] = (now + self.repeat_every) & 0x1FFFFFFF
-                self._push(key, REPEAT)
+                self._push(key, REPEAT, now)
 
     def get_into(self, event):
         if self._n == 0:
             return False
         event.key = self._keys[self._head]
         event.kind = self._kinds[self._head]
+        i = 2 * self._head
+        event.time = self._times[i] | (self._times[i + 1] << 8)
         self._head = (self._head + 1) % _QUEUE
         self._n -= 1
         return True
@@ -113,7 +121,7 @@ class Buttons:
         return self._n
 
     def is_down(self, key):
-        return self._down[key] == 1
+        return self.down >> key & 1 == 1
 
     def clear(self):
         self._n = 0

@@ -690,3 +690,42 @@ def test_python_m_sim_runs_from_any_folder(tmp_path):
     r = subprocess.run([sys.executable, "-m", "sim", "--version"], cwd=str(tmp_path),
                        capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
     assert r.returncode == 0 and r.stdout.startswith("elevator card console"), r.stderr
+
+
+# -- keys typed quickly ---------------------------------------------------------
+_UP, _DOWN, _A, _B, _START = "\x1b[A", "\x1b[B", "z", "x", "\r"
+_TYPED = {
+    "hint": (GAME, [_START, _DOWN, _DOWN, _DOWN, _A]),  # the pause menu's Hint
+    "quit": (GAME, [_START, _UP, _A]),  # the pause menu's Quit: the game menu
+    "setup": ([], [_A, _DOWN, _A, _DOWN, _DOWN]),  # New game, the second game, its third row
+    "settings": ([], [_DOWN, _DOWN, _A, _DOWN, _B, _UP]),  # Settings, a row, back, up one
+}
+
+
+def _typed(sim, tmp_path, name, args, keys, gaps):
+    """The panel (pixels, as half blocks) once ``keys`` were typed, each
+    ``gaps[i]`` seconds after the last, on a store of its own."""
+    s = sim(args + ["--view", "pixels", "--nvm", str(tmp_path / name)], 132, 43)
+    assert s.pump(30, lambda vt: help_line(132) in vt.lines()), s.vt.text() + s.stderr()
+    s.pump(0.6)  # past the first screen's guard (it appeared by itself)
+    for i, key in enumerate(keys):
+        s.send(key)
+        s.pump(gaps[i % len(gaps)])
+    s.pump(1.5)
+    shown = s.vt.lines()[:32]
+    s.send("q")
+    assert s.wait() == 0, s.stderr()
+    return shown
+
+
+@pytest.mark.parametrize("path", sorted(_TYPED))
+def test_keys_typed_quickly_reach_the_screen_slow_keys_reach(sim, tmp_path, path):
+    """Issue 38: a terminal sends no key releases, and a new screen used to
+    drop the keys typed in its first quarter of a second (START then DOWN
+    DOWN DOWN A 150 ms apart reached Rules, not Hint). Typed 50-150 ms a
+    key, a path through the menus ends where it does typed 600 ms a key."""
+    args, keys = _TYPED[path]
+    slow = _typed(sim, tmp_path, "slow.bin", args, keys, [0.6])
+    fast = _typed(sim, tmp_path, "fast.bin", args, keys, [0.05, 0.15, 0.1])
+    assert any(line.strip() for line in slow)
+    assert fast == slow, "\n".join(["typed slowly:"] + slow + ["typed quickly:"] + fast)

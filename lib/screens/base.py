@@ -33,9 +33,12 @@ MENUS = const(3)
 
 class Screen:
     axis = AXIS_VERTICAL
-    # A new screen takes no key pressed before it showed: a press counts
-    # once it comes this long after (or is still held then; App.show), so a
-    # key mashed at a table does not start the next deal on the results.
+    # A screen that appears by itself (a computer's move, the link, the
+    # results: not asked for by a key) takes no press in its first guard_ms
+    # but one still held then (``App.show``), so a key mashed at a table does
+    # not start the next deal on the results. One a key asked for takes every
+    # press made after that key, in order; on any screen a key already down
+    # as it showed (its repeats, its release, its bounce) does nothing.
     guard_ms = 250
 
     def __init__(self, app):

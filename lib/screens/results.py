@@ -12,8 +12,9 @@ from screens.base import Screen
 
 class Results(Screen):
     """Who won, then every seat's place and the cards it still holds, with
-    the keys on the last line. It shows by itself when a game ends, so its
-    key guard is longer: a key still being mashed at the table is ignored."""
+    the keys on the last line. It shows by itself when a game ends (even
+    after the person's own last card: ``App.results``), so its key guard is
+    longer: a key still being mashed at the table is ignored."""
 
     guard_ms = 700
 
