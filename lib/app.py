@@ -487,7 +487,7 @@ def _kept_guests(saves):
     from link import saved
 
     try:
-        return bool(saved.seats(saves, saved.HOST))
+        return bool(saved.seats(saves, saved.BY_HOST))
     finally:
         _forget("link.saved")
 

@@ -178,7 +178,7 @@ class Rejoin(Screen):
         from link.host import Host
         from link.seats import rejoin
 
-        seats = saved.seats(app.saves, saved.HOST)
+        seats = saved.seats(app.saves, saved.BY_HOST)
         self.saved = None  # (the table holds the game now)
         host = Host(app.hw, hub)
         app.link = host

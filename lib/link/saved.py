@@ -4,14 +4,15 @@ with; or a guest's, the seat and token it holds, so a guest powered off
 rejoins its own seat. Loaded only by link play and by Continue on a
 linked game: a solo console never compiles it.
 
-The record: whose it is (``GUEST`` or ``HOST``), how many seats, then
+The record: whose it is (``BY_GUEST`` or ``BY_HOST``: the console's role
+in link play, not ``match.GUEST``, a seat's kind), how many seats, then
 each seat (1 byte) and its token (4 bytes, big-endian); at most 11.
 """
 
 from micropython import const
 
-GUEST = const(1)
-HOST = const(2)  # (``Saves.forget_guests`` knows this one too)
+BY_GUEST = const(1)
+BY_HOST = const(2)  # (``saves.keep._BY_HOST`` too: the saves know it without link play)
 
 
 def seats(saves, whose):
@@ -42,12 +43,12 @@ def put(saves, whose, pairs):
 def guest_seat(saves, seat, token):
     """A guest was given ``seat`` and ``token``: written now (a seat is
     given at the start and at each return, never per move)."""
-    if seats(saves, GUEST) != [(seat, token)]:
-        put(saves, GUEST, [(seat, token)])
+    if seats(saves, BY_GUEST) != [(seat, token)]:
+        put(saves, BY_GUEST, [(seat, token)])
         saves.commit()
 
 
 def guest_token(saves):
     """The token this console last held as a guest (0: none)."""
-    s = seats(saves, GUEST)
+    s = seats(saves, BY_GUEST)
     return s[0][1] if s else 0

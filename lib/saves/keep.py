@@ -43,6 +43,7 @@ from saves.codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, S
 from unload import forget
 
 IDLE_SAVE_MS = const(10000)
+_BY_HOST = const(2)  # link.saved.BY_HOST: a host's link record goes with its game
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 
 
@@ -209,7 +210,7 @@ class Saves:
     def forget_guests(self):
         """The saved game's guest seats go with it (``link.saved``'s
         record, when it is a host's: a guest's own seat stays)."""
-        if self.link_n > 0 and self.link_buf[0] == 2:
+        if self.link_n > 0 and self.link_buf[0] == _BY_HOST:
             self.link_n = -1
 
     def has_game(self):

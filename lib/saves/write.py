@@ -67,7 +67,7 @@ def keep_game(saves, match, state, moves, moves_n):
     if link is not None and not link.seat:
         from link import saved  # (link play's: loaded with its code)
 
-        saved.put(saves, saved.HOST, link.seats())
+        saved.put(saves, saved.BY_HOST, link.seats())
     else:
         saves.forget_guests()
     buf = saves.game_buf
