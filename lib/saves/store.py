@@ -20,7 +20,7 @@ After a copy, in the erased bytes that follow it, the moves made since
 come as tail records of three bytes each (``append``): a mark (``TAIL_MOVE``
 or ``TAIL_UNLOG``: a move taken back; neither is 0xFF nor the magic's "E"),
 the move, and a check byte mixing both with the record's index in the
-tail (never 0xFF; ``saves/read.py``'s ``tail_check``). A move
+tail (never 0xFF; ``tail_check``). A move
 costs three programmed bytes and no erase; a record cut part-way is the
 move in flight: ignored, and nothing is appended after it. The next
 copy goes after the tail; a copy written without the game changing
@@ -85,6 +85,14 @@ def crc16(data, n, crc=0xFFFF, start=0):
         x ^= x >> 4
         crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
     return crc
+
+
+def tail_check(mark, move, i):
+    """The check byte of tail record ``i`` (``mark``, ``move``): each of
+    them changes it, and it is never 0xFF, so a record whose last byte was
+    not written yet never checks out."""
+    c = (mark + 5 * move + 3 * i + 11 * (i >> 8)) & 0xFF
+    return c ^ 1 if c == 0xFF else c
 
 
 class Store:
@@ -166,8 +174,7 @@ class Store:
         r = self.rec
         r[0] = mark
         r[1] = move
-        c = (mark + 5 * move + 3 * self.tail_n + 11 * (self.tail_n >> 8)) & 0xFF
-        r[2] = c ^ 1 if c == 0xFF else c  # (``saves/read.py``'s ``tail_check``)
+        r[2] = tail_check(mark, move, self.tail_n)
         self.nvm[base : base + 3] = r
         self.writes += 1
         self.end = at + 3
