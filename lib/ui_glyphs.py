@@ -123,11 +123,16 @@ for _t in (_SLOT_TOP, _SLOT_BOTTOM):  # dotted outline of an empty pile
     for _x in range(0, CARD_ART, 2):
         CARDS[_t * CARD_W + _x, 0 if _t == _SLOT_TOP else HALF_H - 1] = 1
 # each ASCII code's tile (lower case as upper, what the font lacks as "?"):
-# a row is written a code at a time, with no string made per character
+# a row is written a code at a time, with no string made per character. Made
+# from the codes of CHARS, never a str per code: each one-character str is
+# a name interned for good (``chr``, indexing), 128 of them for a table
 TILES = bytearray(128)
 for _i in range(128):
-    _t = CHARS.find(chr(_i).upper())
-    TILES[_i] = _t if _t >= 0 else CHARS.find("?")
+    TILES[_i] = CHARS.find("?")
+for _t, _i in enumerate(CHARS.encode()):
+    TILES[_i] = _t
+    if 65 <= _i <= 90:
+        TILES[_i + 32] = _t  # lower case as upper
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 gc.collect()  # the drawing's garbage too: the functions below go low as well
 
