@@ -132,10 +132,26 @@ def check_header(path):
         fail("%s starts %r, not CircuitPython %d's %r" % (path, head, CIRCUITPYTHON, HEADER))
 
 
+def module_name(rel):
+    """The name a board imports the file at ``rel`` (a path on the drive)
+    by: ``lib/table/view.py`` is ``table.view``, ``games/__init__.py`` is
+    ``games``. An ``.mpy`` is compiled naming its source so: the board
+    interns that name for good as it imports the module, so a traceback
+    that says ``table.view`` costs no name of its own, where one that said
+    the path did (a name for each module loaded, some 60 in a session)."""
+    parts = rel[: rel.rindex(".")].replace("\\", "/").split("/")
+    if parts[0] == "lib":
+        parts = parts[1:]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def compile_to(mpy_cross, set_c, src, dst, rel):
-    """``src`` compiled to ``dst``, its tracebacks naming ``rel`` (the
-    file's path on the drive, not on this machine)."""
-    r = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+    """``src`` compiled to ``dst``, its tracebacks naming the module it is
+    on the drive at ``rel`` (``module_name``), never this machine's path."""
+    name = module_name(rel)
+    r = subprocess.run([mpy_cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
     if r.returncode != 0:
         fail("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
     if set_c:
@@ -176,7 +192,7 @@ def build(out, mpy_cross=None, profile=None, fmt="mpy", version=None):
         if cc and rel.endswith(".py"):
             rel = rel[:-3] + ".mpy"
             dst = dst[:-3] + ".mpy"
-            compile_to(cc[0], cc[1], src, dst, rel[:-4] + ".py")
+            compile_to(cc[0], cc[1], src, dst, rel)
         else:
             shutil.copyfile(src, dst)
         files[rel] = os.path.getsize(dst)

