@@ -277,6 +277,41 @@ def test_keys_typed_quickly_after_a_screen_opens_all_count(where, keys, gap):
     assert _where(fast) == _where(slow)
 
 
+@pytest.mark.parametrize("where,keys", _PATHS)
+def test_keys_typed_ahead_count_after_a_screen_slow_to_make(where, keys):
+    """Each screen takes 300 ms to make (a board's imports; a loaded
+    machine): the keys typed meanwhile wait in the queue and, read in the
+    same frame after it shows, all count where they count typed slowly.
+    (They were dropped: the guard of a screen a key asked for was the
+    time it showed, later than the frame's.)"""
+
+    def start():
+        if where == "table":
+            return Session("pico-128x64", "roller-coaster", 3, 12, pace_ms=0)
+        return Session("pico-128x64")
+
+    slow = start()
+    slow.settle()
+    for key in keys:
+        slow.press(key)
+        for _ in range(30):
+            slow.frame()
+    fast = start()
+    fast.settle()
+    show = fast.app.show
+
+    def slow_to_make(screen):
+        fast.hw._now += 300  # (the virtual clock: the frame's time is 300 ms behind)
+        show(screen)
+
+    fast.app.show = slow_to_make
+    for key in keys:
+        fast.hw.press(key)
+    fast.frame()
+    fast.settle()
+    assert _where(fast) == _where(slow)
+
+
 def test_a_held_key_acts_once_on_the_screen_it_opens():
     """UP held at a table opens the round view once: its repeats, as the
     view shows and long after, do not act on it (nor take it back to the
