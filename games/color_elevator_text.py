@@ -31,4 +31,4 @@ def why_illegal(s, action):
 def describe(s, action):
     if action == DRAW:
         return "draw %d" % (3 if s.flipped else 2)
-    return "play %s on pile %d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
+    return "play %s on pile %d" % (cards.mark(action % cards.FACES), action // cards.FACES + 1)

@@ -47,4 +47,4 @@ def describe(s, action):
         return "draw" if s.deck_n or s.pile_n > 1 else "pass"
     if action == DONE:
         return "end run"
-    return "play " + cards.code(action)
+    return "play " + cards.mark(action)

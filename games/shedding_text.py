@@ -11,7 +11,7 @@ def describe(s, action):
         return "pass and draw" if s.deck_n else "pass"
     if action == DONE:
         return "end the play"
-    return ("give " if s.phase == GIVE else "play ") + cards.code(action)
+    return ("give " if s.phase == GIVE else "play ") + cards.mark(action)
 
 
 def why_illegal(s, action):

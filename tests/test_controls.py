@@ -5,6 +5,7 @@ more rows lie beyond, and a mini font whose letters stay apart."""
 
 import re
 
+import cardtext
 import pytest
 
 import buttons
@@ -182,7 +183,6 @@ def test_the_round_view_gives_each_seat_its_last_move_and_marks_the_turn():
     ("roller-coaster", 3, "YOU DREW "), ("elevator", 4, "YOU PASSED, DREW "),
     ("bastard", 4, "YOU PASSED, DREW ")])  # fmt: skip
 def test_your_own_draw_names_the_cards(game_id, players, said):
-    from engine import cards
 
     for deal in range(1, 60):
         s = Session("pico-128x64", game_id, players, deal, pace_ms=5000)
@@ -193,11 +193,10 @@ def test_your_own_draw_names_the_cards(game_id, players, said):
     s.press(SELECT, settle=False)  # draw, or pass and draw
     new = set(table.state.hands[0].to_list()) - before
     assert len(new) == 1
-    assert table.view.msg.text().strip() == said + cards.code(new.pop())
+    assert cardtext.shown(table.view.msg.text()).strip() == said + cardtext.face(new.pop())
 
 
 def test_color_elevator_names_the_cards_you_drew():
-    from engine import cards
 
     for deal in range(1, 400):
         s = Session("pico-128x64", "color-elevator", 2, deal, pace_ms=5000)
@@ -207,8 +206,9 @@ def test_color_elevator_names_the_cards_you_drew():
     before = set(table.state.hands[0].to_list())
     s.press(SELECT, settle=False)
     new = sorted(set(table.state.hands[0].to_list()) - before)
-    assert new and table.view.msg.text().strip().startswith("YOU DREW ")
-    assert set(table.view.msg.text().split()[2:]) == {cards.code(c) for c in new}
+    text = cardtext.shown(table.view.msg.text())  # the cards as the panel shows them: 7♥
+    assert new and text.strip().startswith("YOU DREW ")
+    assert set(text.split()[2:]) == {cardtext.face(c) for c in new}
 
 
 def test_start_at_a_finished_game_goes_to_its_results_and_counts_it():

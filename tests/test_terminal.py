@@ -23,6 +23,7 @@ import sys
 import termios
 import time
 
+import cardtext
 import pytest
 
 from engine import cards
@@ -607,8 +608,9 @@ def test_at_80x24_the_table_reads_as_text(sim, game, profile):
     words = [view.status.text().strip(), view.msg.text().strip()]
     if getattr(view, "status2", None) is not None:
         words.append(view.status2.text().strip())
-    # the mini font's marks as the text view writes them: ~ (down) is v, @ (arrow) is >
-    words = [w.replace("~", "v").replace("@", ">") for w in words if w]
+    # the mini font's marks as the text view writes them: ~ (down) is v, @ (arrow) is >,
+    # a card's suit in words (its two tiles) as 7♥ and a space
+    words = [cardtext.shown(w).replace("~", "v").replace("@", ">") for w in words if w]
     if getattr(view, "cards", None) is not None:
         hand = sorted(t.state.hands[t.me].to_list(), key=t.hand_order)
         shown = hand[view.first : view.first + view.slots]
