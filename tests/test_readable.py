@@ -216,3 +216,29 @@ def test_every_card_named_in_words_shows_its_suit_as_the_cards_do(game_id):
                 named += 1
                 assert text[i - 1] in "A23456789JQK0" and ord(text[i + 1]) == ord(ch) + 4, text
     assert named, "no card named in %d texts" % len(texts)
+
+
+def test_games_without_a_score_give_their_best_win_not_a_best_score_of_0():
+    """Issue 38, item 7: Color Elevator's results and statistics said "BEST
+    SCORE 0": only the solitaire has a score (ES-6). The others give their
+    best win, the cards the others still held, once there is one."""
+    s = Session("pico-128x64", "color-elevator", 2, 5, pace_ms=0)
+    table = s.screen
+    state = table.state
+    while not state.is_over():  # every seat by the Normal player, as the table plays
+        a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
+        table.play(a)
+        table.record.log(a)
+    table.finish()
+    s.frame()
+    rows = s.screen.rows
+    assert type(s.screen).__name__ == "Results" and not any("SCORE" in r for r in rows), rows
+    won = 0 in state.winners()
+    held = sum(state.cards_left(p) for p in range(1, 2))
+    want = "BEST WIN: OTHERS HELD %d" % held if won else "BEST WIN: NONE YET"
+    assert want in rows, rows
+    saves = s.app.saves
+    match = table.match
+    saves.game_over(match, None, 0, True, 23)
+    assert saves.stat_lines("color-elevator")[2] == "BEST WIN: OTHERS HELD %d" % max(23, held)
+    assert saves.stat_lines("elevator-solitaire")[2] == "BEST SCORE 0"  # ES-6: a score
