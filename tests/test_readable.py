@@ -7,6 +7,7 @@ import re
 
 import cardtext
 import pytest
+import rc_position
 
 import games
 from engine.prng import DEAL_MAX
@@ -242,3 +243,24 @@ def test_games_without_a_score_give_their_best_win_not_a_best_score_of_0():
     saves.game_over(match, None, 0, True, 23)
     assert saves.stat_lines("color-elevator")[2] == "BEST WIN: OTHERS HELD %d" % max(23, held)
     assert saves.stat_lines("elevator-solitaire")[2] == "BEST SCORE 0"  # ES-6: a score
+
+
+def test_rc13_rc14_the_results_say_why_nobody_won():
+    """Issue 38, item 7: a blocked game's results said "P2 wins" with P2
+    holding cards and no reason. Now they say it was blocked (RC-13), or
+    stopped (RC-14), and that the fewest cards rank first (RC-15)."""
+    from games import roller_coaster as rc
+
+    s = rc_position.position(["5H 5D", "9S", "2D 2C 2H"], pile="KC")
+    for _ in range(3):
+        s.apply(rc.DRAW)
+    assert s.is_over() and s.winner == -1, "RC-13"
+    table = Session("pico-128x64", "roller-coaster", 3, 1, pace_ms=0).screen
+    head, rows, _, _ = table.record.facts(s, 0)
+    assert head == "Blocked" and rows[:2] == ["NOBODY CAN PLAY OR DRAW",
+                                              "FEWEST CARDS LEFT RANK FIRST"], "RC-13"  # fmt: skip
+    assert rows[2].split() == ["1*", "P2", "1", "CARDS"], "RC-15: P2 first, its fewest cards"
+    s.idle = 0  # the same table at the turn limit
+    s.turns = rc.MAX_TURNS
+    head, rows, _, _ = table.record.facts(s, 0)
+    assert head == "Stopped" and rows[0] == "STOPPED AT 2000 TURNS", "RC-14"
