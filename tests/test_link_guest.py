@@ -228,3 +228,14 @@ def test_a_guest_keeps_its_token_and_a_restarted_guest_comes_back_with_it(tmp_pa
     s2 = Session(seed=4, pace_ms=0, nvm_path=str(tmp_path / "guest.bin"))
     assert saved.guest_token(s2.app.saves) == 0x05060708  # written, not only in memory
     again.close()
+
+
+def test_a_guest_waiting_for_another_seat_is_offered_no_skip_ahead():
+    """Issue 38, item 7: a guest waiting for the host's person was offered
+    "A SKIP AHEAD", which hurries nothing there (its host paces every
+    other seat); now its key line says who the game waits for."""
+    s, host = _seated()
+    table = s.screen
+    assert table.state.current_player() == 0 and table.me == 1
+    assert table.view.help.text().strip() == "WAITING FOR P1  START MENU"
+    host.close()
