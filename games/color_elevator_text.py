@@ -3,7 +3,7 @@ one is refused. Loaded only when a screen says it, so the rules load
 without it and a card played loads no text."""
 
 from engine import cards
-from games.color_elevator import DRAW, fits
+from games.color_elevator import DRAW, END_STALLED, fits
 
 
 def why_illegal(s, action):
@@ -31,4 +31,12 @@ def why_illegal(s, action):
 def describe(s, action):
     if action == DRAW:
         return "draw %d" % (3 if s.flipped else 2)
-    return "play %s on pile %d" % (cards.code(action % cards.FACES), action // cards.FACES + 1)
+    return "play %s on pile %d" % (cards.mark(action % cards.FACES), action // cards.FACES + 1)
+
+
+def ending(s):
+    """(heading, reason) of a game that ended with nobody out (CE-14, CE-15);
+    the ranking, fewest cards first, is CE-13."""
+    if s.ending == END_STALLED:
+        return "Blocked", "NO CARD CAN EVER FIT AGAIN"
+    return "Stopped", "A SAFETY LIMIT WAS REACHED"

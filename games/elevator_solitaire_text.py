@@ -29,4 +29,4 @@ def describe(s, action):
     if action == DRAW:
         return "turn a stock card"
     c = s.pyr[action] if 0 <= action < SIZE else GONE
-    return "play " + (cards.code(c) if c < HIDDEN else "?")
+    return "play " + (cards.mark(c) if c < HIDDEN else "?")

@@ -4,7 +4,7 @@ load without it and a card played loads no text."""
 
 from engine import cards
 from games import roller_coaster as rc
-from games.roller_coaster import DONE, DRAW
+from games.roller_coaster import DONE, DRAW, MAX_TURNS
 
 
 def why_illegal(s, action):
@@ -47,4 +47,12 @@ def describe(s, action):
         return "draw" if s.deck_n or s.pile_n > 1 else "pass"
     if action == DONE:
         return "end run"
-    return "play " + cards.code(action)
+    return "play " + cards.mark(action)
+
+
+def ending(s):
+    """(heading, reason) of a game that ended with nobody out (RC-13, RC-14);
+    the ranking, fewest cards first, is RC-15."""
+    if s.idle >= s.num_players:
+        return "Blocked", "NOBODY CAN PLAY OR DRAW"
+    return "Stopped", "STOPPED AT %d TURNS" % MAX_TURNS

@@ -3,7 +3,7 @@ why one is refused. Loaded only when a screen says it, so the rules
 engine (``shedding.py``) loads without it and a card played loads no text."""
 
 from engine import cards
-from games.shedding import DONE, GIVE, PASS
+from games.shedding import DONE, GIVE, MAX_TURNS, PASS
 
 
 def describe(s, action):
@@ -11,7 +11,7 @@ def describe(s, action):
         return "pass and draw" if s.deck_n else "pass"
     if action == DONE:
         return "end the play"
-    return ("give " if s.phase == GIVE else "play ") + cards.code(action)
+    return ("give " if s.phase == GIVE else "play ") + cards.mark(action)
 
 
 def why_illegal(s, action):
@@ -36,3 +36,9 @@ def why_illegal(s, action):
     if cards.is_red(action) == cards.is_red(s.top()):
         return "Play the other colour"
     return "Must be higher" if s.dir > 0 else "Must be lower"
+
+
+def ending(s):
+    """(heading, reason) of a game that ended with nobody out: only the
+    turn limit ends one so."""
+    return "Stopped", "STOPPED AT %d TURNS" % MAX_TURNS

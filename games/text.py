@@ -1,7 +1,7 @@
-"""What an action does, and why one is refused, in words: each game's
-text module (the catalogue's ``text``), loaded only when a screen or a
-tool says it, so the rules load without it and a card played loads no
-text."""
+"""What an action does, why one is refused, and how a game nobody won
+ended, in words: each game's text module (the catalogue's ``text``),
+loaded only when a screen or a tool says it, so the rules load without it
+and a card played loads no text."""
 
 import games
 
@@ -14,3 +14,9 @@ def describe(state, action):
 def why_illegal(state, action):
     """A short reason why ``action`` is refused now ('' if it is legal)."""
     return games.load(state.INFO.text).why_illegal(state, action)
+
+
+def ending(state):
+    """(heading, reason) of a finished game with opponents that nobody won
+    outright (blocked, or a limit reached)."""
+    return games.load(state.INFO.text).ending(state)

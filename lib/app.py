@@ -97,7 +97,9 @@ class App:
         # order, typed ahead or not, on a screen a key asked for; one that
         # appeared by itself (the results, a computer's move) takes no press
         # until ``guard`` (``Screen.guard_ms``), but one still held then.
-        self.guard = 0  # ticks until which a screen that came by itself takes no key
+        # A screen a key asked for has none (-1), even when it took a while
+        # to make: the keys typed meanwhile, queued, all count.
+        self.guard = -1  # ticks until which a screen that came by itself takes no key
         self.held = -1  # a key pressed during the guard: it counts if still down after
         self.stale = 0
         self.lifted = 0
@@ -139,8 +141,7 @@ class App:
         gc.collect()
         self.failsafe.note_free()
         self.screen = screen
-        now = self.hw.ticks_ms()
-        self.guard = now if self.by_key else ticks_add(now, screen.guard_ms)
+        self.guard = -1 if self.by_key else ticks_add(self.hw.ticks_ms(), screen.guard_ms)
         self.held = -1
         self.stale = self.hw.buttons.down  # (a key's own queued press still counts)
         self.lifted = 0
@@ -340,7 +341,9 @@ class App:
         hw = self.hw
         hw.poll(now)
         ev = self.event
-        if self.held >= 0 and ticks_diff(now, self.guard) >= 0:
+        if self.guard >= 0 and ticks_diff(now, self.guard) >= 0:
+            self.guard = -1  # over (never compared again: ticks wrap after some days)
+        if self.held >= 0 and self.guard < 0:
             key = self.held  # before newer keys: it was pressed first
             self.held = -1
             if hw.buttons.is_down(key):
@@ -369,7 +372,7 @@ class App:
                 self.stale = stale & ~bit  # a new press (typed ahead, maybe: it counts)
             elif stale & bit:
                 continue  # a repeat of a key held over from the last screen
-            if ticks_diff(now, self.guard) < 0:  # too soon after a screen that came by itself
+            if self.guard >= 0:  # too soon after a screen that came by itself
                 if kind == PRESS:
                     self.held = ev.key  # counts if still down once the guard is over
                 continue
@@ -398,7 +401,8 @@ class App:
         new screen's key guard runs, or the console waits to restart."""
         if self.screen is None or self.screen.busy():
             return True
-        return ticks_diff(self.hw.ticks_ms(), self.guard) < 0  # keys wait for the guard
+        guard = self.guard  # keys wait for it
+        return guard >= 0 and ticks_diff(self.hw.ticks_ms(), guard) < 0
 
     def start(self, game_id=None, players=0, deal=0, variant=0):
         """Open the title screen, or go straight to a game's table."""

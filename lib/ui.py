@@ -22,7 +22,9 @@ HAND_PITCH = const(11)
 
 class Line:
     """Text made in place, so a redraw allocates nothing: ``n`` ASCII codes
-    in ``buf`` (made once; what passes its end is cut), for ``TextRow.show``."""
+    in ``buf`` (made once; what passes its end is cut), for ``TextRow.show``.
+    A card's suit is two codes (``card``), the second the space after the
+    card: a space written after it is that one."""
 
     def __init__(self, cols):
         self.buf = bytearray(cols)
@@ -39,13 +41,17 @@ class Line:
     def add(self, text, most=255):
         """``text`` (a str: indexing it makes no string, a slice would), at
         most ``most`` characters of it."""
-        n = self.n
-        end = min(len(self.buf), n + min(most, len(text)))
         buf = self.buf
-        for i in range(end - n):
+        n = self.n
+        for i in range(min(most, len(text))):
             c = ord(text[i])
-            buf[n + i] = c if c < 128 else 63  # "?"
-        self.n = end
+            if c == 32 and n and 4 < buf[n - 1] < 9:
+                continue  # (a suit's second tile is the space)
+            if n == len(buf):
+                break
+            buf[n] = c if c < 128 else 63  # "?"
+            n += 1
+        self.n = n
 
     def num(self, v, width=0):
         """``v`` (0 or more) in digits, right-aligned in ``width`` columns."""
@@ -60,19 +66,21 @@ class Line:
             p //= 10
 
     def card(self, c):
-        """A card's code: 7H, 10D, JK (``cards.code``)."""
+        """A card as the panel writes it: 7♥, 10♦, JK (``cards.mark``)."""
         f = c % cards.FACES
         if f >= cards.SUITED:
             self.add("JK")
         else:
             self.add(cards.RANK_CODES[f % cards.RANKS])
-            self.add(cards.SUIT_CODES[f // cards.RANKS])
+            s = f // cards.RANKS
+            self.char(1 + s)
+            self.char(5 + s)
 
     def codes(self, seq, start, end):
-        """The codes of ``seq[start:end]``, a space apart (``cards.codes``)."""
+        """The cards ``seq[start:end]``, a space apart."""
         for i in range(start, end):
             if i > start:
-                self.char(32)
+                self.add(" ")  # (a suit's second tile is the space)
             self.card(seq[i])
 
     def copy(self, other, start=0):

@@ -3,7 +3,9 @@
 Two 1-bit Bitmaps are drawn once at start-up from packed bits:
 
 - ``FONT``: a 3x5 font in 4x6 tiles (one tile per character of
-  ``CHARS``) for dense text such as counts and the status line;
+  ``CHARS``) for dense text such as counts and the status line, and
+  the four suits as the cards draw them, each over two tiles, so a card
+  in words reads as it looks (``cards.mark``);
 - ``CARDS``: card halves in 11x7 tiles, the card 10 pixels wide and a
   black column after it, so a row of cards is one TileGrid (a hand, a
   pile: ``ui.CardRow``). A card is a rank half over a suit half, 10x14
@@ -37,8 +39,13 @@ CARD_W = const(11)  # a card's tile: the card, then a black column
 CARD_ART = const(10)  # the card itself
 HALF_H = const(7)
 
-# the last three are marks: ^ up, ~ down (drawn as a "v"), @ a solid arrow
-CHARS = " !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^~@"
+# the last three are marks: ^ up, ~ down (drawn as a "v"), @ a solid arrow;
+# then the suits C D H S as the cards draw them, 5x5, each over two tiles
+# whose second is the space after the card (``cards.mark``): codes 1-4 their
+# left tiles, 5-8 their right ones
+CHARS = (" !#'()*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^~@"
+         "\x01\x05\x02\x06\x03\x07\x04\x08")  # fmt: skip
+_MARK0 = const(56)  # the first suit's left tile
 
 # What a card place shows besides a card id (ui.CardRow.set, card_tiles)
 CARD_SLOT = const(-1)  # an empty place: its outline
@@ -84,7 +91,7 @@ _BITS = (b"\x00\x00\x92 }_\x12\x00J\x22\x22)\xa8\x0a\xd0\x05\x00\x14\xc0\x01\x00
          b"\x12o{\x9at\xe7s\xa7y\xedI\xcfy\xcf{\xa7$\xef{\xefy\x10\x04TD8\x0e\x11\x15\xa3"
          b" \xea[\xeb:Nbk;\xcfr\xcf\x12Nk\xed[\x97t$+\xedZIr\x7f[k[j+\xeb\x12jg\xebZ\x8e8"
          b"\x97$m{m+\xed\x7f\xadZ\xad$\xa7r*\x00\x00*\xd9\x17")  # fmt: skip
-for _i in range(len(CHARS)):
+for _i in range(_MARK0):
     _draw(FONT, _i * FONT_W, 0, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 1)
 
 
@@ -105,12 +112,16 @@ for _r in range(14):  # the ranks A..K, then the joker's "JK", in black on white
         _draw(CARDS, _x, 1, _BITS[2 * _i] | (_BITS[2 * _i + 1] << 8), 3, 0)
         _x += 4
 # the suits C D H S and the joker's star as 5x5 cells, 25 bits in 4 bytes each:
-# the red suits outlined, the black ones solid, so a heart is no spade at a glance
+# the red suits outlined, the black ones solid, so a heart is no spade at a glance;
+# the suits drawn again in the mini font, white (their fifth column in the next tile)
 _SUITS = b"\xc4\x91\xbd\x01DEE\x00\xaaFE\x00\xc4}\xe2\x00\xe4;\x15\x01"
 for _s in range(5):
     _t = _SUIT0 + _s if _s < 4 else _JOKER_BOTTOM
     _v = _SUITS[4 * _s] | (_SUITS[4 * _s + 1] << 8) | (_SUITS[4 * _s + 2] << 16)
-    _draw(CARDS, _t * CARD_W + 4, 1, _v | (_SUITS[4 * _s + 3] << 24), 5, 0)
+    _v |= _SUITS[4 * _s + 3] << 24
+    _draw(CARDS, _t * CARD_W + 4, 1, _v, 5, 0)
+    if _s < 4:
+        _draw(FONT, (_MARK0 + 2 * _s) * FONT_W, 0, _v, 5, 1)
 for _t in (_BACK_TOP, _BACK_BOTTOM):  # a checked back
     for _y in range(HALF_H):
         for _x in range(1, CARD_ART - 1):

@@ -61,7 +61,8 @@ class Session:
         for a moment (``App.show``), and a person is never that quick."""
         app = self.app
         for _ in range(100):
-            if app.screen is not None and ticks_diff(self.hw.ticks_ms(), app.guard) >= 0:
+            guard = app.guard  # (-1: none)
+            if app.screen is not None and (guard < 0 or ticks_diff(self.hw.ticks_ms(), guard) >= 0):
                 return
             self.frame()
 

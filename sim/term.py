@@ -313,9 +313,12 @@ class Screen:
         return pixels if pixels is render.MODES[0] else text or pixels
 
     def switch(self):
-        """``v``: the other view (if the terminal can show it)."""
-        self.view = "pixels" if self.mode is TEXT else "text"
-        self.resized = True
+        """``v``: the other view (if the terminal can show it), drawn with
+        the next frame, after the console's step: what the keys typed
+        before ``v`` did is in it (tests wait for it as that sign)."""
+        shown = self.choose(*self.size) if self.size else self.mode  # (the next frame's)
+        self.view = "pixels" if shown is TEXT else "text"
+        self.shown = None
 
     def text_lines(self, cols, rows):
         """The text view's lines: the panel's words and cards where it has

@@ -33,6 +33,11 @@ from engine import cards
 SUITS = "\u2663\u2666\u2665\u2660"
 RED = (1, 2)  # diamonds, hearts
 _RANK_TILES = 13
+# the mini font's suits (``cards.mark``): a suit's left tile reads as the suit, its
+# right one as the space after the card
+_MARKS = {1 + s: SUITS[s] for s in range(4)}
+_MARKS.update({5 + s: " " for s in range(4)})
+_RED_SUITS = "".join(SUITS[s] for s in RED)
 
 
 class Run:
@@ -130,7 +135,7 @@ def _grid_runs(grid, x0, y0, scale, inverse, out):
         for row in range(grid.height):
             if bmp is ui_glyphs.FONT:
                 text = "".join(ui_glyphs.CHARS[grid[c, row]] for c in range(grid.width))
-                text = text.replace("~", "v").replace("@", ">")
+                text = text.replace("~", "v").replace("@", ">").translate(_MARKS)
             else:
                 text = "".join(chr(grid[c, row] + 32) for c in range(grid.width))
             # each word where it is: a row's words keep their places
@@ -238,6 +243,20 @@ def _cells(lines, px, cols):
     return at
 
 
+def _red_cards(text):
+    """The places of ``text`` that are a red card in words (``7\u2665``,
+    ``10\u2666``: the suit and the rank before it)."""
+    out = set()
+    for i, ch in enumerate(text):
+        if ch in _RED_SUITS:
+            out.add(i)
+            j = i - 1
+            while j >= 0 and text[j] in "0123456789AJQK":
+                out.add(j)
+                j -= 1
+    return out
+
+
 def lay_out(runs, width, height, cols, rows, colour=True):
     """The runs on a ``cols`` x ``rows`` grid of characters: a list of
     ``rows`` strings (with SGR escapes for red cards and inverse rows,
@@ -280,15 +299,15 @@ def lay_out(runs, width, height, cols, rows, colour=True):
             for i in range(len(line) - 1, -1, -1):
                 starts[i] = min(starts[i], nxt - 1 - len(texts[i]))
                 nxt = starts[i]
+        red = "\x1b[31m" if colour else "\x1b[4m"
         for r, text, start in zip(line, texts, starts):
-            style = ""
-            if r.kind == "card" and r.red:
-                style = "\x1b[31m" if colour else "\x1b[4m"
+            style = red if r.kind == "card" and r.red else ""
             if r.inverse:  # a chosen row, or the pyramid's card under its cursor
                 style += "\x1b[7m"
+            reds = _red_cards(text) if r.kind != "card" else ()  # in words: 7\u2665 red too
             for i, ch in enumerate(text):
                 if 0 <= start + i < cols and cells[start + i][0] == " ":
-                    cells[start + i] = (ch, style)
+                    cells[start + i] = (ch, red + style if i in reds else style)
         text = []
         cur = ""
         for ch, style in cells:

@@ -51,3 +51,18 @@ def parse_list(text, decks=1, taken=None):
             raise ValueError("too many copies of " + part)
         out.append(card)
     return out
+
+
+# the panel's text (``ui.Line``, a TextRow's ``text``): a card's suit is two
+# codes, 1-4 the suit (C D H S) and 5-8 the space after it (``cards.mark``)
+_SHOWN = {1: "\u2663", 2: "\u2666", 3: "\u2665", 4: "\u2660", 5: " ", 6: " ", 7: " ", 8: " "}
+
+
+def shown(text):
+    """Panel text as a person reads it: ``7♥``, a suit a space after."""
+    return "".join([_SHOWN.get(ord(ch), ch) for ch in text])
+
+
+def face(card):
+    """A card as the panel shows it in words, read back: '7♥', 'JK'."""
+    return shown(cards.mark(card)).rstrip()

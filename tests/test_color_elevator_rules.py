@@ -180,6 +180,8 @@ def test_ce14_no_card_that_fits_anywhere_ends_blocked():
     _play(s, "DRAW")
     assert s.is_over() and s.ending == ce.END_STALLED and s.winner == -1, "CE-14"
     assert s.ranking() == [0, 0]
+    # the results say so (issue 38): not "P1 wins" with no reason
+    assert games.text.ending(s) == ("Blocked", "NO CARD CAN EVER FIT AGAIN"), "CE-14"
 
 
 def test_ce14_fitting_cards_face_down_are_shuffled_in_not_blocked():
@@ -217,3 +219,4 @@ def test_ce15_safety_limits_end_the_game():
     s.turns = ce.MAX_TURNS - 1
     _play(s, "DRAW")
     assert s.is_over() and s.ending == ce.END_TURNS, "CE-15: 1,000 turns"
+    assert games.text.ending(s) == ("Stopped", "A SAFETY LIMIT WAS REACHED"), "CE-15"

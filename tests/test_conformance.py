@@ -201,6 +201,10 @@ def test_rules_module_keeps_the_contract(info, game):
     assert callable(text.describe) and callable(text.why_illegal), (
         "text module (Info.text): describe(state, action), why_illegal(state, action)"
     )
+    if info.MAX_PLAYERS > 1:
+        assert callable(getattr(text, "ending", None)), (
+            "text module (Info.text), with opponents: ending(state) for a game nobody won"
+        )
     assert info.table.startswith("table.") and os.path.isfile(
         os.path.join(ROOT, "lib", *info.table.split(".")) + ".py"
     ), "table module (Info.table): a module of lib/table/, named table.<module>"

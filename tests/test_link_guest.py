@@ -228,3 +228,74 @@ def test_a_guest_keeps_its_token_and_a_restarted_guest_comes_back_with_it(tmp_pa
     s2 = Session(seed=4, pace_ms=0, nvm_path=str(tmp_path / "guest.bin"))
     assert saved.guest_token(s2.app.saves) == 0x05060708  # written, not only in memory
     again.close()
+
+
+def test_a_guest_waiting_for_another_seat_is_offered_no_skip_ahead():
+    """Issue 38, item 7: a guest waiting for the host's person was offered
+    "A SKIP AHEAD", which hurries nothing there (its host paces every
+    other seat); now its key line says who the game waits for."""
+    s, host = _seated()
+    table = s.screen
+    assert table.state.current_player() == 0 and table.me == 1
+    assert table.view.help.text().strip() == "WAITING FOR P1  START MENU"
+    host.close()
+
+
+def _title(nvm, port):
+    s = Session(seed=3, pace_ms=0, nvm_path=nvm)
+    s.hw.link = ("join", "127.0.0.1:%d" % port)
+    s.app.to_title()
+    s.wait_guard()
+    return s
+
+
+def test_a_restarted_guest_is_offered_rejoin_game_until_its_game_is_over(tmp_path):
+    """Issue 38, item 7: a guest powered up again had to find Link play,
+    then Join game, to get its seat back. Now its title opens on Rejoin
+    game, which joins at once with the token kept; once its game is over
+    (the host's BYE, or its results) the seat is forgotten and the title
+    offers it no more."""
+    nvm = str(tmp_path / "guest.bin")
+    s, host = _seated(tmp_path)
+    host.close()
+    del s
+    again = RawHost()  # (the same host, its game waiting: a new port here)
+    s = _title(nvm, again.port)
+    assert s.screen.items[:2] == ["Rejoin game", "New game"], s.screen.items
+    assert s.screen.menu.index == 0
+    s.press("A", settle=False)
+    _frames(s, again, 5)
+    hello = [p for k, p in again.frames if k == lf.HELLO]
+    assert hello and hello[0] == b"\x01\x02\x03\x04", again.frames  # the token kept
+    again.seat(1, "elevator", 3, b"\x05\x06\x07\x08")
+    _frames(s, again, 20)
+    assert type(s.screen).__name__ == "Table" and s.screen.me == 1
+    again.send(lf.BYE, bytes([lf.OVER]))  # the host's game is over
+    _frames(s, again, 5)
+    assert saved.seats(s.app.saves, saved.BY_GUEST) == []
+    again.close()
+    s = _title(nvm, again.port)  # powered up again: no seat to rejoin
+    assert "Rejoin game" not in s.screen.items, s.screen.items
+    s = Session(seed=3, pace_ms=0, nvm_path=str(tmp_path / "solo.bin"))
+    s.app.to_title()
+    assert "Rejoin game" not in s.screen.items  # (no link, no seat)
+
+
+def test_the_titles_record_kind_is_link_plays():
+    from screens import menus
+
+    assert menus._BY_GUEST == saved.BY_GUEST  # the title knows it without loading link play
+
+
+def test_a_guest_that_leaves_keeps_its_seat_and_one_whose_game_ended_does_not(tmp_path):
+    """The results close the link as over (``App.end_link(0)``): the seat
+    goes; B to the title (``end_link(1)``) leaves the game waiting for
+    this console, whose seat is kept to come back to."""
+    s, host = _seated(tmp_path)
+    s.app.end_link(1)
+    assert saved.guest_token(s.app.saves) == 0x01020304
+    host.close()
+    s, host = _seated(tmp_path)
+    s.app.end_link(0)
+    assert saved.seats(s.app.saves, saved.BY_GUEST) == []
+    host.close()

@@ -228,6 +228,16 @@ def _to_the_guests_turn(s, host, g, seat):
     raise AssertionError("never the guest's turn")
 
 
+def test_the_host_waiting_for_a_guest_offers_no_skip_ahead(hosted):
+    """Issue 38, item 7: A hurries this console's computers; while a
+    guest's console plays, the key line says who the game waits for."""
+    s, host, g = hosted
+    _start(s, host, g)
+    table = _to_the_guests_turn(s, host, g, 1)
+    _run(s, [g], 2)
+    assert table.view.help.text().strip() == "WAITING FOR P2  START MENU"
+
+
 def test_a_guest_behind_is_sent_the_last_observation_again(hosted):
     # a frame damaged on the way is dropped whole: a guest that says it has
     # an older observation than the last (its PING) gets the last again,

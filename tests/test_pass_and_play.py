@@ -5,11 +5,11 @@ presses A; the round view never names a card a person drew; results and
 statistics name the people's seats; a game saved mid-way resumes with
 its people, behind the cover."""
 
+import cardtext
 import pytest
 
 import games
 import ui_glyphs
-from engine import cards
 from match import PERSON
 from sim import autopilot
 from sim.headless import Session
@@ -164,10 +164,12 @@ def test_a_draw_is_named_to_the_drawer_alone():
         if t.turns.my_turn() and t.state.deck_n and not t.mid_turn():
             seat = t.me
             s.press("SELECT")  # pass, if allowed: it draws
-            if " DREW " in t.message and " DREW A CARD" not in t.message:
+            message = cardtext.shown(t.message)
+            if " DREW " in message and " DREW A CARD" not in message:
                 named += 1
-                drawn = t.message.split(" DREW ")[1]
-                assert drawn in cards.codes(t.state.hands[seat].to_list())  # shown to its drawer
+                drawn = message.split(" DREW ")[1].strip()
+                hand = [cardtext.face(c) for c in t.state.hands[seat].to_list()]
+                assert drawn in hand  # shown to its drawer
                 assert "PASSED" in t.said[seat] and " DREW" not in t.said[seat], t.said[seat]
             for p in t.people:
                 assert_public(t.said[p])

@@ -3,7 +3,11 @@ the card a person drew named to them, the pause menu on Resume each time,
 the solitaire's words on a win and its hint key, a replay that says it is
 one and names its keys, and the Feather's setup saying how to deal."""
 
+import re
+
+import cardtext
 import pytest
+import rc_position
 
 import games
 from engine.prng import DEAL_MAX
@@ -45,7 +49,7 @@ def test_the_card_a_person_draws_in_color_elevator_is_named_to_them():
             break
         if t.turns.my_turn():
             autopilot.play_turn(s)
-            text = t.said[0]  # what the message line said of the person's move
+            text = cardtext.shown(t.said[0])  # what the message line said of the person's move
             if " DREW " in text and text not in said:
                 said.append(text)
         else:
@@ -161,3 +165,102 @@ def test_no_setup_row_reaches_the_scroll_mark():
                 assert 10 + 6 * len(item) < 124, item  # the mark is at x=124
         s.press("B")
         s.press("DOWN")
+
+
+def test_the_mini_font_draws_each_suit_as_the_cards_do():
+    """Issue 38, item 6: a suit in words is the card's suit, 5x5, white on
+    black where the card has it black on white, over two tiles of the mini
+    font whose second is the space after the card (``cards.mark``)."""
+    import ui_glyphs
+    from engine import cards
+
+    font, sheet = ui_glyphs.FONT, ui_glyphs.CARDS
+    for s in range(4):
+        mark = cards.mark(s * cards.RANKS)  # the suit's ace
+        left, right = (ui_glyphs.char_tile(ch) for ch in mark[1:])
+        assert right == left + 1 and ui_glyphs.TILES[ord(mark[1])] == left
+        card = ui_glyphs.card_bottom(s * cards.RANKS) * ui_glyphs.CARD_W
+        for y in range(ui_glyphs.FONT_H):
+            for x in range(2 * ui_glyphs.FONT_W):
+                lit = font[left * ui_glyphs.FONT_W + x, y]
+                on_card = x < 5 and y < 5 and not sheet[card + 4 + x, 1 + y]
+                assert lit == on_card, (mark, x, y)
+
+
+_CARD_CODE = re.compile(r"(?<![A-Z0-9])(10|[2-9AJQK])[CDHS](?![A-Z])")
+
+
+@pytest.mark.parametrize("game_id", [i.ID for i in games.CATALOGUE])
+def test_every_card_named_in_words_shows_its_suit_as_the_cards_do(game_id):
+    """Issue 38, item 6: the message line, the round view and the hints
+    write a card 7♥ as the cards show it, never 7H: a suit code is a rank's
+    and its second tile follows it."""
+    info = games.info(game_id)
+    s = Session("pico-128x64", game_id, info.DEFAULT_PLAYERS, 11, pace_ms=0)
+    t = s.screen
+    texts = []
+    for _ in range(30):
+        if t.state.is_over():
+            break
+        t.hint()  # what the pause menu's Hint says (and UP at the solitaire)
+        t.render()
+        texts.append(t.view.msg.text())
+        autopilot.play_turn(s)
+        s.settle()
+        texts.append(t.view.msg.text())
+        texts.extend(t.said)
+    named = 0
+    for text in texts:
+        assert not _CARD_CODE.search(text), text
+        for i, ch in enumerate(text):
+            if 0 < ord(ch) < 5:  # a suit's left tile: a rank before, its right tile after
+                named += 1
+                assert text[i - 1] in "A23456789JQK0" and ord(text[i + 1]) == ord(ch) + 4, text
+    assert named, "no card named in %d texts" % len(texts)
+
+
+def test_games_without_a_score_give_their_best_win_not_a_best_score_of_0():
+    """Issue 38, item 7: Color Elevator's results and statistics said "BEST
+    SCORE 0": only the solitaire has a score (ES-6). The others give their
+    best win, the cards the others still held, once there is one."""
+    s = Session("pico-128x64", "color-elevator", 2, 5, pace_ms=0)
+    table = s.screen
+    state = table.state
+    while not state.is_over():  # every seat by the Normal player, as the table plays
+        a = table.game.basic_policy(state.observe(state.current_player()), s.app.rng)
+        table.play(a)
+        table.record.log(a)
+    table.finish()
+    s.frame()
+    rows = s.screen.rows
+    assert type(s.screen).__name__ == "Results" and not any("SCORE" in r for r in rows), rows
+    won = 0 in state.winners()
+    held = sum(state.cards_left(p) for p in range(1, 2))
+    want = "BEST WIN: OTHERS HELD %d" % held if won else "BEST WIN: NONE YET"
+    assert want in rows, rows
+    saves = s.app.saves
+    match = table.match
+    saves.game_over(match, None, 0, True, 23)
+    assert saves.stat_lines("color-elevator")[2] == "BEST WIN: OTHERS HELD %d" % max(23, held)
+    assert saves.stat_lines("elevator-solitaire")[2] == "BEST SCORE 0"  # ES-6: a score
+
+
+def test_rc13_rc14_the_results_say_why_nobody_won():
+    """Issue 38, item 7: a blocked game's results said "P2 wins" with P2
+    holding cards and no reason. Now they say it was blocked (RC-13), or
+    stopped (RC-14), and that the fewest cards rank first (RC-15)."""
+    from games import roller_coaster as rc
+
+    s = rc_position.position(["5H 5D", "9S", "2D 2C 2H"], pile="KC")
+    for _ in range(3):
+        s.apply(rc.DRAW)
+    assert s.is_over() and s.winner == -1, "RC-13"
+    table = Session("pico-128x64", "roller-coaster", 3, 1, pace_ms=0).screen
+    head, rows, _, _ = table.record.facts(s, 0)
+    assert head == "Blocked" and rows[:2] == ["NOBODY CAN PLAY OR DRAW",
+                                              "FEWEST CARDS LEFT RANK FIRST"], "RC-13"  # fmt: skip
+    assert rows[2].split() == ["1*", "P2", "1", "CARDS"], "RC-15: P2 first, its fewest cards"
+    s.idle = 0  # the same table at the turn limit
+    s.turns = rc.MAX_TURNS
+    head, rows, _, _ = table.record.facts(s, 0)
+    assert head == "Stopped" and rows[0] == "STOPPED AT 2000 TURNS", "RC-14"

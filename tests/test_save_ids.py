@@ -80,12 +80,16 @@ def _stats_by_game(sv):
     return out
 
 
-def _lines(row):
+def _lines(game_id, row):
     played, won, best, streak, longest = row
+    if game_id == "elevator-solitaire":
+        best_line = "BEST SCORE %d" % best
+    else:  # no score: the best win, the cards the others still held (issue 38)
+        best_line = "BEST WIN: OTHERS HELD %d" % best if won else "BEST WIN: NONE YET"
     return [
         "PLAYED %d  WON %d" % (played, won),
         "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
-        "BEST SCORE %d" % best,
+        best_line,
         "STREAK %d  LONGEST %d" % (streak, longest),
     ]
 
@@ -96,7 +100,7 @@ def _check_store(sv, stats=STATS):
         assert getattr(sv.settings, name) == value, name
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
-        assert sv.stat_lines(game_id) == _lines(row), game_id
+        assert sv.stat_lines(game_id) == _lines(game_id, row), game_id
     match, moves = codec.read_record(sv.last)
     assert _fields(match) == LAST
     assert save_read.replay(match, moves).is_over()  # the whole finished game
@@ -191,7 +195,7 @@ def test_a_reordered_or_grown_catalogue_keeps_every_statistic_on_its_game(
     _check_continue(sv)
     # the statistics screen walks the catalogue, each game its own row
     seen = _stats_screen(sv, monkeypatch)
-    assert seen == [(info.NAME.upper(), _lines(stats[info.ID])) for info in catalogue]
+    assert seen == [(info.NAME.upper(), _lines(info.ID, stats[info.ID])) for info in catalogue]
     # counted and written in this order, read back in today's: still each its own
     if new in catalogue:
         sv.stats[new.SAVE_ID][codec.PLAYED] = 9

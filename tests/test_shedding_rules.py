@@ -133,6 +133,7 @@ def test_el13_turn_limit_ends_the_game():
     sh_play(s, "PASS")
     assert s.is_over() and s.ending == shedding.END_TURNS, "EL-13: the turn limit"
     assert s.ranking() == [0, 0, 0], "EL-13: ranked by cards left"
+    assert games.text.ending(s) == ("Stopped", "STOPPED AT 3000 TURNS"), "EL-13: said so"
 
 
 # -- Bastard ---------------------------------------------------------------

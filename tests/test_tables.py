@@ -5,6 +5,7 @@ screenshots on both panel sizes, and the keys each game adds."""
 import subprocess
 import sys
 
+import cardtext
 import pytest
 from panel_check import card_in_row, card_on_panel
 from positions import sh_position
@@ -170,7 +171,8 @@ def test_shedding_play_of_several_cards_then_select_ends_it():
         c = next(c for c in table.cursor.choices if cards.code(c) == code)
         for key in table.cursor.keys_to(c) + [A]:
             s.press(key)
-    assert table.view.msg.text().strip() == "PLAY: 6S 6H" and table.state.play_n == 2
+    played = cardtext.shown(table.view.msg.text()).strip()
+    assert played == "PLAY: 6♠ 6♥" and table.state.play_n == 2
     assert table.view.help.text().strip() == "A ADD  SEL END  B TAKE BACK"
     s.press(B)
     assert table.state.play_n == 1  # the last card came back
@@ -289,7 +291,7 @@ def test_es12_solitaire_hint_points_at_the_next_winning_move():
         assert text.startswith("HINT: TURN A CARD")
     else:
         assert table.cursor.chosen() == want  # the cursor moved to the card
-        assert text.startswith("HINT: " + cards.code(table.state.pyr[want]))
+        assert cardtext.shown(text).startswith("HINT: " + cardtext.face(table.state.pyr[want]))
     # three-button boards: START, then Hint in the pause menu
     s.press(START)
     for _ in range(3):  # Resume, Round so far, Rules, Hint
@@ -391,7 +393,7 @@ def test_the_last_move_is_the_tables_and_a_replay_shows_the_same(game, players, 
     r = replay.Replay(s.app, to_bytes(put_record, setup, bytes(moves), len(moves)))
     again = _last_move_trace(r.table, moves, lambda a: r._step())
     assert again == trace, "a replay shows each last move as the game did"
-    lines = " ".join(line for line, _ in trace)
+    lines = cardtext.shown(" ".join(line for line, _ in trace))
     assert " PLAYED " in lines or " ON 1" in lines, "plays are named"
     if game is not color_elevator:
         assert (" PASSED" in lines) or (" DREW" in lines), "passes and draws are named"

@@ -23,6 +23,7 @@ import sys
 import termios
 import time
 
+import cardtext
 import pytest
 
 from engine import cards
@@ -607,8 +608,9 @@ def test_at_80x24_the_table_reads_as_text(sim, game, profile):
     words = [view.status.text().strip(), view.msg.text().strip()]
     if getattr(view, "status2", None) is not None:
         words.append(view.status2.text().strip())
-    # the mini font's marks as the text view writes them: ~ (down) is v, @ (arrow) is >
-    words = [w.replace("~", "v").replace("@", ">") for w in words if w]
+    # the mini font's marks as the text view writes them: ~ (down) is v, @ (arrow) is >,
+    # a card's suit in words (its two tiles) as 7♥ and a space
+    words = [cardtext.shown(w).replace("~", "v").replace("@", ">") for w in words if w]
     if getattr(view, "cards", None) is not None:
         hand = sorted(t.state.hands[t.me].to_list(), key=t.hand_order)
         shown = hand[view.first : view.first + view.slots]
@@ -702,17 +704,46 @@ _TYPED = {
 }
 
 
+def _handled(s, rows=32):
+    """The panel's top ``rows`` lines (pixels) once the simulator has handled
+    every key typed so far, however loaded the machine: ``v`` shows the text
+    view, and ``v`` again the pixels, each with the frame after the
+    console's step (``Screen.switch``), so the keys typed before are in
+    it. A key may wait a step more (after a screen change a key asked
+    for): so again, until two pictures agree."""
+
+    def drawn(pixels):  # the key line is under the panel's pixels, or higher up under the text
+        def shown(vt):
+            lines = vt.lines()
+            key_line = help_line(vt.cols)
+            return key_line in lines and (lines.index(key_line) == rows) == pixels
+
+        return shown
+
+    last = None
+    for _ in range(10):
+        for pixels in (False, True):
+            s.send("v")
+            assert s.pump(30, drawn(pixels)), s.vt.text()
+        shown = s.vt.lines()[:rows]
+        if shown == last:
+            return shown
+        last = shown
+    raise AssertionError("the panel keeps changing:\n" + s.vt.text())
+
+
 def _typed(sim, tmp_path, name, args, keys, gaps):
     """The panel (pixels, as half blocks) once ``keys`` were typed, each
     ``gaps[i]`` seconds after the last, on a store of its own."""
     s = sim(args + ["--view", "pixels", "--nvm", str(tmp_path / name)], 132, 43)
     assert s.pump(30, lambda vt: help_line(132) in vt.lines()), s.vt.text() + s.stderr()
-    s.pump(0.6)  # past the first screen's guard (it appeared by itself)
+    # past the first screen's guard (it appeared by itself, 250 ms): it showed
+    # before the simulator drew its first frame, which is on the terminal now
+    s.pump(0.6)
     for i, key in enumerate(keys):
         s.send(key)
         s.pump(gaps[i % len(gaps)])
-    s.pump(1.5)
-    shown = s.vt.lines()[:32]
+    shown = _handled(s)
     s.send("q")
     assert s.wait() == 0, s.stderr()
     return shown

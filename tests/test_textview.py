@@ -53,6 +53,25 @@ def test_lines_keep_the_panels_order_and_a_card_keeps_its_row(screens):
     assert at_status < at_hand and shown == hand  # the cards of that row, left to right
 
 
+def test_a_message_reads_its_cards_suits_red_ones_red():
+    """Issue 38, item 6: the mini font's suits (``cards.mark``) read as the
+    suit, their second tile as the space after the card; a red one red."""
+    from ui import Line, TextRow
+
+    line = Line(32)
+    line.add("P2 PLAYED ")
+    line.codes([cards.RANKS * 2 + 6, cards.RANKS * 3 + 6], 0, 2)  # the sevens of hearts, spades
+    line.add(" ON 1")
+    row = TextRow(32, 0, 0)
+    row.show(line)
+    runs = textview.runs(row.grid)
+    assert [r.text for r in runs] == ["P2 PLAYED 7\u2665 7\u2660 ON 1"]
+    coloured = textview.lay_out(runs, 128, 64, 80, 16)[0]
+    assert "\x1b[31m7\u2665\x1b[0m" in coloured and "\x1b[31m7\u2660" not in coloured
+    plain = textview.lay_out(runs, 128, 64, 80, 16, colour=False)[0]
+    assert textview.plain(plain).strip() == "P2 PLAYED 7\u2665 7\u2660 ON 1"
+
+
 def test_cards_read_with_suits_and_red_is_marked_with_and_without_colour():
     for card in range(52):
         top, bottom = ui_glyphs.card_tiles(card)

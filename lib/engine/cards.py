@@ -6,8 +6,9 @@ and 52 / 53 for the black and red jokers. Two-deck games number the second
 deck's cards 54..107, so every physical card has its own id and can be
 counted exactly once; the rules only look at the face.
 
-Text codes are for people: ``7H``, ``QS``, ``10D``, ``AC``, ``JK`` (the tests
-read them back with ``tests/cardtext.py``).
+Text codes are for logs, tools and tests: ``7H``, ``QS``, ``10D``, ``AC``,
+``JK`` (the tests read them back with ``tests/cardtext.py``). The panel writes
+a card as the cards show it, ``7♥`` (``mark``).
 """
 
 from micropython import const
@@ -59,6 +60,17 @@ def code(card):
     if f >= SUITED:
         return "JK"
     return RANK_CODES[f % RANKS] + SUIT_CODES[f // RANKS]
+
+
+def mark(card):
+    """A card as the panel writes it: its rank, then its suit's two tiles
+    of the mini font (codes 1-4 and 5-8, ``ui_glyphs``), the second the
+    space after it; 'JK' for a joker."""
+    f = card % FACES
+    if f >= SUITED:
+        return "JK"
+    s = f // RANKS
+    return RANK_CODES[f % RANKS] + chr(1 + s) + chr(5 + s)
 
 
 def rank_code(r):

@@ -178,7 +178,9 @@ class Guest:
         elif kind == lf.BYE:
             self.ended = WHY[b[k] if d.n and b[k] < len(WHY) else 0]
             if d.n and b[k] == 1:
-                self.ended = "THE HOST LEFT"
+                self.ended = "THE HOST LEFT"  # (its save may resume the game: the seat is kept)
+            elif self.saves is not None and (not d.n or b[k] in (lf.OVER, lf.LATE, lf.TAKEN)):
+                saved.guest_gone(self.saves)  # no seat to come back to
         return False
 
     def _lost(self, now):
@@ -297,6 +299,8 @@ class Guest:
         table.render()
 
     def close(self, why=0):
+        if why == lf.OVER and self.saves is not None:
+            saved.guest_gone(self.saves)  # the game is over: nothing to rejoin
         if self.link is not None:
             self.say(lf.BYE, why)
             self.link.close()

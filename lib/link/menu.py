@@ -98,6 +98,16 @@ class Join(Screen):
             self.app.to_title()  # the title closes the link
 
 
+def rejoin(app, now):
+    """The title's Rejoin game (a seat kept from a linked game not over):
+    Join game at once, whose HELLO brings the kept token, and the host the
+    seat back; a link that cannot open is said on Link play's menu."""
+    screen = LinkMenu(app)
+    screen.menu.move(1)  # (on Join game)
+    app.show(screen)
+    screen._open(False, now)
+
+
 def _words(e, said):
     """What a link that would not open says on the panel: the HAL's own
     words ("NO HOST AT 127.0.0.1:5555", hal/CONTRACT.md) when it gave

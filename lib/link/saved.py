@@ -48,6 +48,15 @@ def guest_seat(saves, seat, token):
         saves.commit()
 
 
+def guest_gone(saves):
+    """The seat this console held as a guest is gone for good (its game
+    is over, or a computer took it): forgotten, so the title no longer
+    offers Rejoin game (written now: one write a linked game)."""
+    if seats(saves, BY_GUEST):
+        saves.link_n = -1
+        saves.commit()
+
+
 def guest_token(saves):
     """The token this console last held as a guest (0: none)."""
     s = seats(saves, BY_GUEST)

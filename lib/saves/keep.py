@@ -220,10 +220,15 @@ class Saves:
         row = self.stats[_row(game_id)]
         played = row[PLAYED]
         won = row[WON]
+        best = row[BEST]
+        if games.info(game_id).MAX_PLAYERS == 1:  # the solitaire's score: the cards cleared
+            best = "BEST SCORE %d" % best
+        else:  # games without a score: how many cards the others held at your best win
+            best = "BEST WIN: OTHERS HELD %d" % best if won else "BEST WIN: NONE YET"
         lines = [  # the panel's small font has no per cent sign
             "PLAYED %d  WON %d" % (played, won),
             "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
-            "BEST SCORE %d" % row[BEST],
+            best,
             "STREAK %d  LONGEST %d" % (row[STREAK], row[LONGEST]),
         ]
         if row[FRIENDS]:  # pass-and-play: the last game's people, and who won it

@@ -3,16 +3,21 @@ of them (``App`` loads the screen each item opens when it is chosen, so
 neither sits in the heap during play).
 """
 
+from micropython import const
+
 import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from screens.base import GAME_MENU, TITLE_MENU, Screen
 
+_BY_GUEST = const(1)  # link.saved.BY_GUEST: the saves' link record holds a guest's seat
+
 
 class Title(Screen):
     """The name, a line about the saves (or what the console is), and the
-    first menu: Continue (when a game was saved), New game, Link play (on
-    a board with a link), Statistics, Settings, About."""
+    first menu: Rejoin game (on a board with a link, whose seat in a
+    linked game not over is kept), Continue (when a game was saved), New
+    game, Link play (on a board with a link), Statistics, Settings, About."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -32,9 +37,12 @@ class Title(Screen):
         self.note = ui.TextRow(32, 0, 8 if small else 22)
         self.note.set(note)
         self.group.append(self.note.grid)
-        self.items = (["Continue"] if app.saves.has_game() else []) + ["New game"]
+        saves = app.saves
+        self.items = (["Continue"] if saves.has_game() else []) + ["New game"]
         if getattr(app.hw, "link", None):  # a board with a link cable, Wi-Fi, or a simulator's
             self.items.append("Link play")
+            if saves.link_n > 2 and saves.link_buf[0] == _BY_GUEST:  # (a restarted guest's)
+                self.items.insert(0, "Rejoin game")
         self.items += ["Statistics", "Settings", "About"]
         self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible, app.menus, TITLE_MENU)
 
@@ -50,11 +58,14 @@ class Title(Screen):
                 app.resume()
             elif item == "New game":
                 app.to_game_menu()
-            elif item == "Link play":
+            elif item == "Link play" or item == "Rejoin game":
                 app.clear()
                 from link import menu
 
-                app.show(menu.LinkMenu(app))
+                if item == "Link play":
+                    app.show(menu.LinkMenu(app))
+                else:
+                    menu.rejoin(app, now)
             elif item == "About":
                 app.clear()
                 from screens import about

@@ -148,7 +148,7 @@ class Table(Screen):
             self.message = "HINT: TURN A CARD" + tail
             return
         self.cursor.at = self.cursor.choices.index(action)
-        self.message = "HINT: " + cards.code(s.pyr[action]) + tail
+        self.message = "HINT: " + cards.mark(s.pyr[action]) + tail
 
     # -- drawing ---------------------------------------------------------------
     def render(self):

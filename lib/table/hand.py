@@ -185,7 +185,7 @@ class HandTable(Screen):
             line.add(" DREW")
             c = drawn.next(-1)
             while c >= 0:
-                line.char(32)
+                line.add(" ")  # (after a card, its suit's second tile is the space)
                 line.card(c)
                 c = drawn.next(c)
         elif n > 1:

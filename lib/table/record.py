@@ -95,15 +95,19 @@ class GameRecord:
         friends = len(match.people()) > 1  # pass-and-play
         places = state.ranking()
         win = state.winners()
+        rows = []
         if players == 1:  # solitaire: a score out of the pyramid
             head = "Cleared!" if win else "Score %d" % state.score()
+        elif state.winner < 0:  # nobody went out (blocked, or a limit): the game says why
+            from games.text import ending
+
+            head, why = ending(state)
+            rows.append(why)
+            rows.append("FEWEST CARDS LEFT RANK FIRST")
         elif me in win and not friends:
             head = "You win!" if len(win) == 1 else "Shared win"
-        elif win:
-            head = "P%d wins" % (win[0] + 1)
         else:
-            head = "Blocked"
-        rows = []
+            head = "P%d wins" % (win[0] + 1)
         if players == 1:
             rows.append("%d OF %d CARDS CLEARED" % (state.score(), game.SIZE))
         else:

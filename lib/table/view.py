@@ -15,6 +15,7 @@ from micropython import const
 
 import ui
 from engine import cards
+from match import GUEST
 
 MSG = const(64)  # the message line's text (32 shown)
 _SAID = const(32)  # each seat's last move, for the round view (31 shown)
@@ -158,6 +159,7 @@ class HandView:
             self.msg.show(self.line)
         if self.help is not None:
             text = _SKIP
+            seat = s.current_player()
             if lost:
                 text = "{B} TO THE TITLE" if link.seat else "{START} MENU"
             elif wait:
@@ -166,6 +168,17 @@ class HandView:
                 text = _HIDE
             elif turns.my_turn():
                 text = table.help_text()
+            elif link is not None and seat >= 0 and (link.seat or table.match.kind(seat) == GUEST):
+                # another console plays (a guest: its host, whoever sits there), or this
+                # one's move is on its way: nothing here to skip
+                spare.clear()
+                if seat != table.me:
+                    spare.add("WAITING FOR ")
+                    table.put_who(spare, seat)
+                    spare.add("  ")
+                spare.add(self._legend(app, "{START} MENU"))
+                self.help.show(spare)
+                return
             self.help.set(self._legend(app, text))
 
     def _words(self, table):
