@@ -134,9 +134,7 @@ for _t in (_SLOT_TOP, _SLOT_BOTTOM):  # dotted outline of an empty pile
     for _x in range(0, CARD_ART, 2):
         CARDS[_t * CARD_W + _x, 0 if _t == _SLOT_TOP else HALF_H - 1] = 1
 # each ASCII code's tile (lower case as upper, what the font lacks as "?"):
-# a row is written a code at a time, with no string made per character. Made
-# from the codes of CHARS, never a str per code: each one-character str is
-# a name interned for good (``chr``, indexing), 128 of them for a table
+# a row is written a code at a time, with no string made per character
 TILES = bytearray(128)
 for _i in range(128):
     TILES[_i] = CHARS.find("?")
@@ -144,6 +142,14 @@ for _t, _i in enumerate(CHARS.encode()):
     TILES[_i] = _t
     if 65 <= _i <= 90:
         TILES[_i + 32] = _t  # lower case as upper
+# A row reads a text's codes by indexing it (``ui``), and a one-character
+# str is a name, interned for good the first time it is made (``chr`` and
+# indexing alike): a redraw that met a new character would allocate, and
+# could fail in a full heap. So every character a text holds (printable
+# ASCII and the suits' codes, 103 names) is interned now, and no other
+for _i in range(1, 127):
+    if _i >= 32 or _i <= 8:
+        chr(_i)
 del _draw, _BITS, _SUITS, _i, _t, _x, _y, _r, _ch, _s, _v
 gc.collect()  # the drawing's garbage too: the functions below go low as well
 
