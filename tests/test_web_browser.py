@@ -67,11 +67,11 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
     from sim import golden
 
     snaps, done = _browse(served, [
-        ["goto", ""], ["wait", 1000], ["snap", "title"],
-        ["key", "z"], ["wait", 500], ["key", "ArrowDown"], ["wait", 500], ["snap", "menu"],
-        ["goto", "?game=roller-coaster&players=3&deal=8"], ["wait", 1500], ["key", "s"],
-        ["wait", 1000], ["hide"], ["goto", ""], ["wait", 1000], ["snap", "continue"],
-        ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["wait", 800], ["play", 60],
+        ["goto", ""], ["settle"], ["snap", "title"],
+        ["key", "z"], ["settle"], ["key", "ArrowDown"], ["settle"], ["snap", "menu"],
+        ["goto", "?game=roller-coaster&players=3&deal=8"], ["settle"], ["key", "s"],
+        ["settle"], ["hide"], ["goto", ""], ["settle"], ["snap", "continue"],
+        ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["settle"], ["play", 60],
         ["follow"], ["replay", 60], ["snap", "replayed"],
     ])  # fmt: skip
     assert done["errors"] == [], done["errors"]
@@ -123,13 +123,13 @@ def by_keyboard(served):
     def get(panel):
         if panel not in done:
             steps = [["goto", PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE],
-                     ["wait", 500], ["snap", "before"]]  # fmt: skip
+                     ["settle"], ["snap", "before"]]  # fmt: skip
             for label, how in _presses(panel):
                 key = LABELS[panel][label]
                 steps += [["goto", PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE],
-                          ["wait", 500],
+                          ["settle"],
                           ["key", key] if how == "tap" else ["keyhold", key, HOLD_MS],
-                          ["wait", 300], ["snap", how + " " + label]]  # fmt: skip
+                          ["settle"], ["snap", how + " " + label]]  # fmt: skip
             snaps, end = _browse(served, steps)
             assert end["errors"] == [], end["errors"]
             done[panel] = snaps
@@ -188,11 +188,11 @@ def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_ke
             steps += [["open", dict(size, width=narrow)], ["goto", PANELS[panel]],
                       ["wait", 300], ["layout", narrow]]  # fmt: skip
         steps.append(["open", size])
-    steps += [["goto", table], ["wait", 500], ["snap", "before"]]
+    steps += [["goto", table], ["settle"], ["snap", "before"]]
     for label, how in _presses(panel):
-        steps += [["goto", table], ["wait", 500],
+        steps += [["goto", table], ["settle"],
                   ["tap", label] if how == "tap" else ["hold", label, HOLD_MS],
-                  ["wait", 300], ["snap", how + " " + label]]  # fmt: skip
+                  ["settle"], ["snap", how + " " + label]]  # fmt: skip
     snaps, done = _browse(served, steps)
     page = done["layouts"][0]
     problems = []

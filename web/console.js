@@ -56,6 +56,7 @@ export async function startConsole(opts) {
     frame: () => main.frame(),
     hidden: () => main.hidden(),
     screen: () => main.screen(),
+    idle: () => main.idle(),
     replayAt: () => Array.from(mp.PyProxy.toJs(main.replay_at())),
     heap: () => mp.pyimport("gc").mem_alloc(),
     nextKeys: () => Array.from(mp.PyProxy.toJs(main.next_keys()), (i) => KEYS[i]),

@@ -6,6 +6,8 @@
 // ["hide"] (the page hidden, as another tab), ["reload"], ["play", s],
 // ["follow"] (the replay link the results offer), ["replay", s] (paused,
 // then stepped move by move to its end),
+// ["settle"] (until the console has stepped three frames in a row with no
+// key waiting and nothing to do: its picture is then the keys' whole answer),
 // ["stats", "name"] (first picture, frame times, heap),
 // ["open", {"width", "height", "touch"}] (a new page of that size: with touch,
 // a phone's, fingers on its screen), ["layout", "name"] (what shows: the
@@ -107,6 +109,17 @@ for (const step of steps) {
     console.log(JSON.stringify({ layout: arg, ...l }));
   }
   else if (what === "wait") await page.waitForTimeout(arg);
+  else if (what === "settle") {
+    await page.evaluate(() => { window.pocketConsole.quiet = 0; window.pocketConsole.seen = -1; });
+    await page.waitForFunction(() => {
+      const pc = window.pocketConsole;
+      const n = pc.frames.length;
+      if (n === pc.seen) return false; // no frame since the last look
+      pc.seen = n;
+      pc.quiet = pc.c.idle() ? pc.quiet + 1 : 0;
+      return pc.quiet >= 3;
+    }, null, { timeout: 30000, polling: "raf" });
+  }
   else if (what === "hide") {
     await page.evaluate(() => {
       Object.defineProperty(document, "hidden", { value: true, configurable: true });
@@ -175,6 +188,7 @@ for (const step of steps) {
     });
     console.log(JSON.stringify({ name: arg, ...snap }));
   }
+  else errors.push(`no such step: ${what}`);
 }
 console.log(JSON.stringify({ done: true, errors, missing }));
 await browser.close();

@@ -99,6 +99,14 @@ def key(k, down):
     _hw.key(k, bool(down))
 
 
+def idle():
+    """True when no key waits to be read and the screen waits on nothing
+    (no animation, no computer to move, no key guard): a test takes the
+    panel's picture then, not after a time that a loaded machine can
+    outrun."""
+    return not _hw.buttons.pending() and not _app.busy()
+
+
 def screen():
     """The name of the screen on show (a test asks where the page is)."""
     return type(_app.screen).__name__
