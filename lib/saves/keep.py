@@ -141,11 +141,25 @@ class Saves:
 
     def commit(self):
         """Write every record now: one flash write. False when it could not
-        be written (``failed`` counts; the records stay to be retried)."""
+        be written (``failed`` counts; the records stay to be retried). A
+        saved game whose moves since its copy would not fit beside a new
+        copy is written whole with them (``_fold``): no move is dropped."""
         try:
-            return self._wrote(write.commit(self))
+            ok = self._wrote(write.commit(self))
+            if self.store.waits:
+                ok = self._fold()
+            return ok
         except MemoryError:
             return self._not_written()
+
+    def _fold(self):
+        """The saved game brought up to its last move (``saved_game``) and
+        written whole: its copy and the moves since, in one."""
+        saved = self.saved_game()
+        if saved is None:
+            return False
+        match, state, moves = saved
+        return self.keep_game(match, state, moves, len(moves) if moves is not None else 0)
 
     def keep_game(self, match, state, moves, moves_n):
         """Write the running game (``moves`` None: its moves are not known)."""
