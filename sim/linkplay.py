@@ -2,6 +2,7 @@
 
     python -m sim.linkplay --game G --players N --guests K --seed S [--cut-links R]
                            [--uart [--noise P]] [--patience F]
+    python -m sim.linkplay --virtual ... [--half-open] [--kill-host N] [--kill-guest N]
 
 starts a host and K guests (``python -m sim.linkplay --role ...``), each a
 headless simulator on the real clock. The host opens Host game, sets up the
@@ -9,8 +10,12 @@ table and presses START once K have joined; each guest opens Join game.
 Every seat is decided by the Normal policy: the host's own and the guests'
 through their console's button presses (``sim.autopilot``), the other
 seats by the host's computers. With ``--cut-links R`` the host drops a
-guest's link after a move with probability R; the guest joins again with
-its token. Last, one JSON line:
+guest's link after a move with probability R; the guest joins again and
+proves its token. ``--virtual`` plays the same game in one process on a
+clock it drives, the links in memory (``sim.linkgame``): every timeout as
+on a board, whatever the machine's load, and consoles killed and started
+again from their stores (``--kill-host N``, ``--kill-guest N``: N times,
+at random moves). Last, one JSON line:
 
 - ``finished``: the host and every guest reached the results;
 - ``cards_conserved``: the host's final state holds the deal's cards;
@@ -60,7 +65,7 @@ def _patience(factor):
     from link import peers
 
     link_guest._QUIET_MS = int(link_guest._QUIET_MS * factor)
-    link_guest._GIVE_UP_MS = int(link_guest._GIVE_UP_MS * factor)
+    link_guest._GONE_MS = int(link_guest._GONE_MS * factor)
     peers._QUIET_MS = int(peers._QUIET_MS * factor)
 
 
@@ -379,6 +384,22 @@ def _cable(noise=0.0, seed=1):
     return (os.ttyname(s1), os.ttyname(s2)), counts
 
 
+def _virtual(a):
+    """The game on a clock this process drives (``sim.linkgame``)."""
+    from sim.linkgame import LinkedGame
+
+    rng = random.Random(a.seed)
+    est = 60  # (kills at random moves among the first this many)
+    game = LinkedGame(a.game, a.players, a.guests, a.seed, cable=a.uart, noise=a.noise,
+                      cut=a.cut_links, half_open=0.5 if a.half_open else 0.0,
+                      kill_host=[rng.randrange(2, est) for _ in range(a.kill_host)],
+                      kill_guest=[rng.randrange(2, est) for _ in range(a.kill_guest)],
+                      limit_s=a.timeout)  # fmt: skip
+    out = game.play()
+    print(json.dumps(out))
+    return 0 if out["finished"] else 1
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m sim.linkplay", description=__doc__.split("\n")[0])
     p.add_argument("--game", default="elevator")
@@ -386,6 +407,15 @@ def main(argv=None):
     p.add_argument("--guests", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cut-links", type=float, default=0.0)
+    p.add_argument("--virtual", action="store_true",
+                   help="every console in this process, on a clock it drives, the links "
+                   "in memory (sim.linkgame): a board's timings whatever the load")  # fmt: skip
+    p.add_argument("--half-open", action="store_true",
+                   help="--virtual: a cut breaks one end only (the other never hears)")  # fmt: skip
+    p.add_argument("--kill-host", type=int, default=0, metavar="N",
+                   help="--virtual: the host's power cut N times at random moves")  # fmt: skip
+    p.add_argument("--kill-guest", type=int, default=0, metavar="N",
+                   help="--virtual: a guest's power cut N times at random moves")  # fmt: skip
     p.add_argument("--timeout", type=float, default=240)
     p.add_argument("--role", choices=("host", "guest"))
     p.add_argument("--port", type=int, default=0)
@@ -421,6 +451,10 @@ def main(argv=None):
         p.error("--uart: one guest, a cable between two boards, no cuts")
     if not 0 <= a.noise <= 0.2 or (a.noise and not a.uart):
         p.error("--noise: a probability, 0..0.2, with --uart")
+    if (a.half_open or a.kill_host or a.kill_guest) and not a.virtual:
+        p.error("--half-open, --kill-host, --kill-guest: with --virtual")
+    if a.virtual:
+        return _virtual(a)
     ends, noise = _cable(a.noise, a.seed) if a.uart else ((None, None), {})
     tmp = tempfile.mkdtemp(prefix="linkplay-")
     me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout), "--patience",

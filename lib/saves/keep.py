@@ -43,7 +43,7 @@ from saves.codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, S
 from unload import forget
 
 IDLE_SAVE_MS = const(10000)
-_BY_HOST = const(2)  # link.saved.BY_HOST: a host's link record goes with its game
+_BY_HOST = const(4)  # link.saved.BY_HOST: a host's link record goes with its game
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 
 
@@ -78,7 +78,7 @@ class Saves:
         self.game_buf = bytearray(512)
         self.moves_buf = bytearray(1024)
         self.last_buf = bytearray(1024)
-        self.link_buf = bytearray(2 + 5 * 11)
+        self.link_buf = bytearray(2 + 9 * 11)  # link.saved: 11 seats, a seat and 8-byte token each
         self.game_n = self.moves_n = self.last_n = self.link_n = -1
         self.settings = codec.Settings()
         # a row per save id (as many as the highest one needs), each game's its own
