@@ -1,14 +1,15 @@
 """Whole linked games between whole consoles (``sim.linkgame``: a host and
 its guests, each the whole app, on a clock the test drives, the links in
 memory), for every multiplayer game: links cut and half-open, the host's
-power cut at random moves, a guest's too. Each finishes with every card where it belongs, the
+power cut at random moves, a guest's too, a noisy cable whose guest
+reopens its port. Each finishes with every card where it belongs, the
 host's record replays to the same end, every byte each guest received
 decodes to observations of its own seat that show no card it may not
 see, every guest is back in its seat within 3 s with exactly what its
 seat sees, and a restarted host resumes exactly where its guests are.
 Then two short games on real time between processes (``sim.linkplay``):
-one on TCP sockets, one over a UART cable of pseudo-terminals. And the
-leak check itself shown to catch a leak."""
+one on TCP sockets, one over a UART cable of pseudo-terminals whose
+guest reopens its port. And the leak check itself shown to catch a leak."""
 
 import json
 import subprocess
@@ -72,6 +73,17 @@ def test_a_host_killed_at_random_moves_resumes_where_its_guests_are(game_id):
     assert out["held_again"] == [True] * 4, out["held_again"]  # nothing seen hidden again
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_noisy_cable_whose_guest_reopens_its_port(game_id):
+    # Findings: at P = 0.01 a game went 35.5 s without a move; a guest that
+    # reopened its port was never tested (the harness stopped its cable)
+    out = LinkedGame(game_id, _players(game_id), 1, 5, cable=True, noise=0.01,
+                     reopen=0.05).play()  # fmt: skip
+    _whole(out, guests=1, rejoin_ms=10000)  # (a frame in two lost on the way back)
+    assert out["noise_flipped"] > 100 and out["noise_inserted"] > 100, out
+    assert out["reopened"] >= 1, out
+
+
 def test_a_damaged_store_ends_the_game_said_on_every_console(tmp_path):
     """The host's store loses moves its guests saw (a record damaged in
     the middle of the moves after its copy): Continue gets an older
@@ -120,9 +132,9 @@ def real():
     cmd = [sys.executable, "-m", "sim.linkplay", "--timeout", "240", "--patience", "4"]
     runs = {
         "tcp": ["--game", "roller-coaster", "--players", "3", "--guests", "2", "--seed", "3",
-                "--cut-links", "0.05"],
+                "--cut-links", "0.05", "--reopen", "0.05"],
         "uart": ["--game", "elevator", "--players", "3", "--guests", "1", "--seed", "4",
-                 "--uart", "--noise", "0.003"],
+                 "--uart", "--noise", "0.003", "--reopen", "0.1"],
     }  # fmt: skip
     procs = {k: subprocess.Popen(cmd + v, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True) for k, v in runs.items()}  # fmt: skip
@@ -141,10 +153,10 @@ def test_a_short_game_between_processes_on_real_time(real, name):
     assert out["finished"] and out["cards_conserved"] and out["replayed"], said
     assert out["leaked_cards"] == 0 and out["unmatched"] == 0, said
     assert out["refused"] == 0 and out["gave_up"] == 0 and out["stalls"] == 0, said
-    if name == "tcp":
-        assert out["links_cut"] >= 1 and out["resumed"] == out["links_cut"], said
-    else:  # a noisy line: what it lost was sent again
+    assert out["links_cut"] + out["reopened"] >= 1, said
+    if name == "uart":  # its guest reopened its port and came back over the cable
         assert out["noise_flipped"] > 0 and out["resent"] > 0, said
+        assert out["reopened"] >= 1 and out["resumed"] >= 1, said
 
 
 def test_the_capture_check_catches_a_leaked_card():

@@ -19,7 +19,7 @@ _PING_MS = const(1000)
 _QUIET_MS = const(2500)  # no frame from the host this long: it is gone (a UART never says)
 _RETRY_MS = const(1000)
 _GONE_MS = const(4500)  # not a byte from the host this long: it is said gone (still joined again)
-_RESEND_MS = const(800)  # an action unanswered this long is sent again
+_RESEND_MS = const(500)  # an action unanswered this long is sent again
 _ASK_MS = const(300)  # asking again for an observation missed: at most this often
 # what a BYE or REFUSE says (link.frame's reasons, in order)
 WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
@@ -43,10 +43,11 @@ class Guest:
         # a seat held before (said in HELLO: its token is proved when the host asks)
         self.held, self.token = saved.guest_held(saves) if saves is not None else (-1, None)
         self.seated = False  # a SEAT came on this link (after a rejoin: HELLO until it does)
+        self.helloed = now  # when HELLO was last sent
         self.setup = None  # (save id, players, variant, starter) once seated
         self.out = 0
-        self.heard = now  # a whole frame came
-        self.alive = now  # any byte came (a noisy line's host is there; a vanished one sends none)
+        self.heard = now  # a byte came on this link (a noisy line's damaged frames say the host
+        self.alive = now  # is there; a vanished one sends none), and from the host on any link
         self.sent = now
         self.lost = -1  # ticks the host was last heard, once the link dropped (-1: it is up)
         self.shown = 0  # what the table's message line says of the link (``tick``)
@@ -123,11 +124,10 @@ class Guest:
                 if self.capture is not None:
                     self.capture.extend(memoryview(self.rx)[: self.n])
                 self.bytes += self.n
-                self.alive = now
+                self.alive = self.heard = now
             self.i += dec.feed(self.rx, self.n - self.i, self.i)
             if not dec.ready:
                 continue
-            self.heard = now
             self.lost = -1  # the host is there
             self.messages += 1
             if self._frame(now):
@@ -137,11 +137,10 @@ class Guest:
         elif self.action >= 0 and self.seated and ticks_diff(now, self.acted) > _RESEND_MS:
             self.resent += 1  # no observation answered it: lost on the way, sent again
             self.act(self.action)
+        elif not self.seated and ticks_diff(now, self.helloed) > _RETRY_MS:
+            self.hello()  # (its answer may have been lost)
         elif ticks_diff(now, self.sent) > _PING_MS:
-            if not self.seated:
-                self.hello()  # (its answer may have been lost)
-            else:
-                self.ping()
+            self.ping()
 
     def _frame(self, now):
         d = self.dec
@@ -248,6 +247,7 @@ class Guest:
     def hello(self):
         """HELLO: with the seat it holds, if any (the host asks it to prove
         its token: a seat back, and the game as it is); else a new console."""
+        self.helloed = self.hw.ticks_ms()
         if self.token and self.held >= 0:
             self.say(lf.HELLO, self.held)
         else:

@@ -23,7 +23,7 @@ from link.peers import Peers
 from match import GUEST, NORMAL, PERSON
 
 _SLOW_MS = const(30000)  # a guest's turn this long: the pause menu may give its seat to a computer
-_RESEND_MS = const(300)  # a guest that has not said it has the last observation: sent it again
+_RESEND_MS = const(100)  # a guest that has not said it has the last observation: sent it again
 _END_MS = const(5000)  # at the end, how long the results wait for a guest's last observation
 _SEATS = const(12)  # the most seats at a table
 _NONE = const(255)  # no action waiting (``want``)

@@ -30,7 +30,7 @@ class Peer:
         self.out = 0  # the seq of our next frame to it
         self.resent = 0  # ticks of the last observation sent to it (at most one a _RESEND_MS)
         self.have = -1  # the number of the last observation it said it has
-        self.heard = now
+        self.heard = now  # a byte came from it (a damaged frame too: its console is there)
         self.sent = now
         self.born = now  # when it was accepted
         self.gone = False
@@ -109,12 +109,13 @@ class Peers:
                 self.drop(p)
                 tidy = True
                 continue
+            if n:
+                p.heard = now
             i = 0
             while i < n or p.dec.ready:
                 i += p.dec.feed(self.rx, n - i, i)
                 if not p.dec.ready:
                     break
-                p.heard = now
                 self.host.heard(p)
             if p.gone:
                 tidy = tidy or p.seat < 0
