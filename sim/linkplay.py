@@ -33,7 +33,8 @@ one JSON line:
   ``stalls``: times the game went STALL_S without a move while no guest's
   link was lost (must be 0), ``longest_s`` the longest such stretch; with
   ``--uart --noise P``, the damage the line did (``noise_flipped``,
-  ``noise_inserted``); ``reopened``: the times a guest closed its own link.
+  ``noise_inserted``); ``reopened``: the times a guest closed its own link,
+  ``seated``: the times a guest was given its seat (the first and each return).
 """
 
 import argparse
@@ -275,10 +276,27 @@ def run_guest(a):
         "refused": guest.refused,
         "resent": guest.resent,
         "reopened": reopened,
+        "seated": _count(guest.capture, "SEAT"),
+        "screen": type(s.screen).__name__,  # (where a guest that did not finish stopped:
+        "link": [guest.seated, guest.lost, guest.link is not None],  # seated, lost since, up)
         "capture": bytes(guest.capture).hex(),
     }
     with open(a.out, "w") as f:
         json.dump(out, f)
+
+
+def _count(data, kind):
+    """How many whole frames of ``kind`` (a name: link.frame's) ``data`` holds."""
+    from link import frame as lf
+
+    dec = lf.Decoder()
+    n = i = 0
+    while i < len(data) or dec.ready:
+        i += dec.feed(data, len(data) - i, i)
+        if not dec.ready:
+            break
+        n += dec.kind == getattr(lf, kind)
+    return n
 
 
 def _visible(obs):
@@ -534,6 +552,7 @@ def main(argv=None):
         "stalls": host["stalls"],
         "longest_s": host["longest_s"],
         "reopened": sum(g["reopened"] for g in guests),
+        "seated": sum(g["seated"] for g in guests),
         "noise_flipped": noise.get("flipped", 0),
         "noise_inserted": noise.get("inserted", 0),
         "gave_up": host["gave_up"],
@@ -541,6 +560,7 @@ def main(argv=None):
         "host_finished": host["finished"],
         "guests_finished": [g["finished"] for g in guests],
         "guests_ended": [g["ended"] for g in guests],
+        "guests_at": [(g["screen"], g["link"]) for g in guests if not g["finished"]],
     }
     print(json.dumps(result))
     return 0 if result["finished"] else 1

@@ -278,3 +278,17 @@ def test_a_guest_of_a_restarted_host_reads_its_numbers_from_the_start():
     _frames(s, again, 5)
     assert guest.moves == 0 and s.screen.state.key() != key
     assert s.screen.state.key() == state.observe(1).key()
+
+
+def test_b_leaves_a_guest_only_once_its_host_is_said_gone():
+    """B on a guest's table does nothing of its own: it leaves a game that
+    waits for another seat or for a host said gone, never during a link's
+    blip (a guest joining again takes well under a second)."""
+    s, host = _seated()
+    host.close()
+    for _ in range(10):  # 200 ms: the link lost, joining again
+        _frames(s, host, 1)
+    assert "LINK LOST" in s.screen.view.msg.text()
+    s.press("B", settle=False)
+    _frames(s, host, 5)
+    assert type(s.screen).__name__ == "Table"

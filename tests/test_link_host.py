@@ -1077,3 +1077,36 @@ def test_one_seed_hosts_two_linked_games_with_two_keys_and_tokens(tmp_path):
         table, seat, token = _start(s, host, g)
         got.append((table.match.key, token))
     assert got[0][0] != got[1][0] and got[0][1] != got[1][1]
+
+
+def test_a_copy_of_a_returning_guests_answer_does_not_send_it_away(hosted):
+    """Found on a noisy cable: a guest that said HELLO twice before the
+    challenge came got it twice and answered twice; the first answer gave
+    its seat back, the second (no challenge left) sent it away as a thief
+    (BYE 7). Now an answer to no challenge is ignored, and a link asking
+    for the seat it holds is given it again without a challenge."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    g.sock.close()
+    _run(s, [], 10)
+    back = RawGuest(host.hub)
+    back.send(lf.HELLO, bytes([seat]))
+    back.send(lf.HELLO, bytes([seat]))  # again, before the challenge came
+    _run(s, [back], 3)
+    asked = [p for k, _, p in back.frames if k == lf.CHALLENGE]
+    assert len(asked) == 2 and asked[0] == asked[1]  # the same challenge, until answered
+    answer = bytearray(7)
+    answer[0] = seat
+    proof.sign(token, asked[0], 0, answer, 1)
+    answer[5:7] = b"\xff\xff"
+    back.send(lf.HELLO, bytes(answer))
+    back.send(lf.HELLO, bytes(answer))  # each copy answered
+    _run(s, [back], 10)
+    assert host.waiting() < 0 and host.resumed == 1 and host.refused == 0
+    assert lf.BYE not in back.kinds() and [p.seat for p in host.peers.all] == [seat]
+    back.frames = []
+    back.send(lf.HELLO, bytes([seat]))  # its own seat, asked again on its link: no challenge
+    _run(s, [back], 5)
+    assert lf.CHALLENGE not in back.kinds() and [
+        p[0] for k, _, p in back.frames if k == lf.SEAT
+    ] == [seat]

@@ -271,7 +271,7 @@ class Guest:
         if table.state.is_over():
             return False
         if (self.ended and key in (A, B, START)) or (
-            (self.paused >= 0 or self.lost >= 0) and key == B
+            (self.paused >= 0 or self.gone(self.hw.ticks_ms())) and key == B
         ):
             table.app.later(table.app.to_title)  # the title closes the link: BYE
             return True

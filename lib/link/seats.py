@@ -86,16 +86,21 @@ def hello(host, p):
     o = _holder(host, b[k])
     if o is None:
         return _away(host, p, lf.LATE)  # no such seat here (another game's token)
+    if o is p:  # the seat this very link holds (given or proved on it): no proof asked
+        p.challenge = None
+        return back(host, p) if p.gone else grant(host, p)
     if n == 1:  # it says it holds a seat: the challenge (the same until it is answered)
         if p.challenge is None:
             p.challenge = host.hw.random_bytes(4)
         c = p.challenge
         host.peers.say(p, lf.CHALLENGE, c[0], c[1], c[2], c[3])
         return
+    c = p.challenge
+    if c is None:
+        return  # an answer to no challenge (a copy of one answered, a replay): nothing
+    p.challenge = None  # answered once: a replayed answer meets another challenge
     from link import proof  # (loaded only when a guest comes back)
 
-    c = p.challenge
-    p.challenge = None  # answered once: a replayed answer meets another challenge
     if not proof.holds(o.token, c, b, k + 1):
         host.refused += 1
         return _away(host, p, lf.LATE)
