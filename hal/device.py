@@ -38,6 +38,7 @@ except ImportError:  # RP2350, SAMD21: no deep sleep
 
 _FRAME_S = 0.02
 _DUTY_ON = const(0x8000)
+NO_RANDOM = "NO RANDOM SOURCE: CANNOT HOST"  # (a line of the panel: link play's menu says it)
 
 
 def _panel(prof):
@@ -154,7 +155,10 @@ class DeviceHAL:
         return bool(self.profile.get("wifi") and os.getenv("CIRCUITPY_WIFI_SSID"))
 
     def link_host(self):
-        """The hub guests join (hal/CONTRACT.md, "Link play"), or None."""
+        """The hub guests join (hal/CONTRACT.md, "Link play"), or None. A
+        board without a random source cannot host: a linked game's deal key
+        and its seats' tokens must be what no guest can predict."""
+        self.random_bytes(1)  # (OSError, said on the panel, when there is none)
         prof = self.profile
         if self._wifi():
             from hal.link_wifi import WifiHub
@@ -188,12 +192,13 @@ class DeviceHAL:
         print(line)
 
     def random_bytes(self, n):
+        """``n`` bytes of the board's true random source; OSError (in words
+        for the panel) on a port without one (SAMD21): the clock is no key."""
         try:
             return bytes(os.urandom(n))
-        except NotImplementedError:  # SAMD21: no random source, the clock alone
-            print("random: no os.urandom on this board: link play's keys are weak")
-            t = supervisor.ticks_ms()
-            return bytes([(t >> (3 * i) ^ i * 97) & 0xFF for i in range(n)])
+        except (NotImplementedError, AttributeError):
+            pass  # (raised below: no exception chaining on the board)
+        raise OSError(NO_RANDOM)
 
     def entropy(self):
         try:

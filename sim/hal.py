@@ -146,13 +146,9 @@ class SimHAL:
             self.nav.axis = axis
 
     def random_bytes(self, n):
-        """``os.urandom``, or bytes fixed by the seed (a test's run repeats)."""
-        if self._seed is None:
-            return os.urandom(n)
-        import random
-
-        self._drawn = getattr(self, "_drawn", 0) + 1
-        return random.Random("%d/%d" % (self._seed, self._drawn)).randbytes(n)
+        """``os.urandom``, whatever the seed: a linked game's key and its
+        seats' tokens are never a deal number's (the seed sets deals only)."""
+        return os.urandom(n)
 
     def entropy(self):
         if self._seed is not None:

@@ -1,7 +1,8 @@
 """A whole linked game between simulators, each its own process, on loopback.
 
     python -m sim.linkplay --game G --players N --guests K --seed S [--cut-links R]
-                           [--uart [--noise P]] [--patience F]
+                           [--reopen R] [--uart [--noise P]] [--patience F]
+    python -m sim.linkplay --virtual ... [--half-open] [--kill-host N] [--kill-guest N]
 
 starts a host and K guests (``python -m sim.linkplay --role ...``), each a
 headless simulator on the real clock. The host opens Host game, sets up the
@@ -9,8 +10,14 @@ table and presses START once K have joined; each guest opens Join game.
 Every seat is decided by the Normal policy: the host's own and the guests'
 through their console's button presses (``sim.autopilot``), the other
 seats by the host's computers. With ``--cut-links R`` the host drops a
-guest's link after a move with probability R; the guest joins again with
-its token. Last, one JSON line:
+guest's link after a move with probability R; with ``--reopen R`` a guest
+closes its own link (a cable: its port) after a move with probability R;
+either way the guest joins again and proves its token. ``--virtual``
+plays the same game in one process on a clock it drives, the links in
+memory (``sim.linkgame``): every timeout as on a board, whatever the
+machine's load, and consoles killed and started again from their stores
+(``--kill-host N``, ``--kill-guest N``: N times, at random moves). Last,
+one JSON line:
 
 - ``finished``: the host and every guest reached the results;
 - ``cards_conserved``: the host's final state holds the deal's cards;
@@ -24,8 +31,10 @@ its token. Last, one JSON line:
 - ``resent``: frames sent again because one was lost (observations the
   host sent again, actions a guest sent again, observations it asked for);
   ``stalls``: times the game went STALL_S without a move while no guest's
-  link was lost (must be 0); with ``--uart --noise P``, the damage the line
-  did (``noise_flipped``, ``noise_inserted``).
+  link was lost (must be 0), ``longest_s`` the longest such stretch; with
+  ``--uart --noise P``, the damage the line did (``noise_flipped``,
+  ``noise_inserted``); ``reopened``: the times a guest closed its own link,
+  ``seated``: the times a guest was given its seat (the first and each return).
 """
 
 import argparse
@@ -43,10 +52,9 @@ for _p in (os.path.join(ROOT, "lib"), ROOT):
         sys.path.insert(0, _p)
 
 FRAME_S = 0.002  # a frame of the real clock: fast, but the links' timeouts hold
-# this long without a move, nobody's link lost: a stall. Recovering a lost
-# frame takes well under a second; a machine loaded by a whole test run
-# beside it held a game up for over 6 s once, with nothing lost for good
-STALL_S = 15.0
+# this long without a move, nobody's link lost: a stall (docs/link.md, "Lost
+# frames": a frame lost is sent again within 100 ms to 1 s)
+STALL_S = 10.0
 
 
 def _patience(factor):
@@ -60,7 +68,7 @@ def _patience(factor):
     from link import peers
 
     link_guest._QUIET_MS = int(link_guest._QUIET_MS * factor)
-    link_guest._GIVE_UP_MS = int(link_guest._GIVE_UP_MS * factor)
+    link_guest._GONE_MS = int(link_guest._GONE_MS * factor)
     peers._QUIET_MS = int(peers._QUIET_MS * factor)
 
 
@@ -151,7 +159,7 @@ def run_host(a):
     moves = 0
     gave_up = 0
     lost_at = None
-    watch = {"stalls": 0, "moves": 0, "at": time.time()}
+    watch = {"stalls": 0, "moves": 0, "at": time.time(), "longest": 0.0, "counted": False}
     frame = s.frame
 
     def watched_frame():
@@ -165,9 +173,11 @@ def run_host(a):
         if n != watch["moves"] or host.table is None or host.waiting() >= 0:
             watch["moves"] = n
             watch["at"] = now
-        elif now - watch["at"] > STALL_S:
+            watch["counted"] = False
+        elif now - watch["at"] > STALL_S and not watch["counted"]:
             watch["stalls"] += 1
-            watch["at"] = now
+            watch["counted"] = True
+        watch["longest"] = max(watch["longest"], now - watch["at"])
 
     s.frame = watched_frame
     deadline = time.time() + a.timeout
@@ -212,6 +222,7 @@ def run_host(a):
         "refused": host.refused,
         "resent": host.resent,
         "stalls": watch["stalls"],
+        "longest_s": round(watch["longest"], 2),
         "gave_up": gave_up,
         "seats": [p.seat for p in host.peers.all],
     }
@@ -235,11 +246,22 @@ def run_guest(a):
     s = _session(a.seed, ("join", a.serial or "127.0.0.1:%d" % a.port))
     _choose(s, "Join game")
     guest = s.app.link
+    rng = random.Random(a.seed)
+    reopened = 0
+    seen = 0
     deadline = time.time() + a.timeout
     while type(s.screen).__name__ != "Results" and time.time() < deadline:
         if guest.ended:
             break
-        if type(s.screen).__name__ == "Table":
+        t = s.screen
+        if type(t).__name__ == "Table":
+            m = guest.moves
+            if m > seen and a.reopen and guest.link is not None and not t.state.is_over():
+                seen = m
+                if rng.random() < a.reopen:
+                    guest.link.close()  # its own end (a cable: the port closed, opened again)
+                    reopened += 1
+            seen = max(seen, m)
             if autopilot.play_turn(s):
                 continue
         s.frame()
@@ -253,10 +275,28 @@ def run_guest(a):
         "bytes_out": guest.said,
         "refused": guest.refused,
         "resent": guest.resent,
+        "reopened": reopened,
+        "seated": _count(guest.capture, "SEAT"),
+        "screen": type(s.screen).__name__,  # (where a guest that did not finish stopped:
+        "link": [guest.seated, guest.lost, guest.link is not None],  # seated, lost since, up)
         "capture": bytes(guest.capture).hex(),
     }
     with open(a.out, "w") as f:
         json.dump(out, f)
+
+
+def _count(data, kind):
+    """How many whole frames of ``kind`` (a name: link.frame's) ``data`` holds."""
+    from link import frame as lf
+
+    dec = lf.Decoder()
+    n = i = 0
+    while i < len(data) or dec.ready:
+        i += dec.feed(data, len(data) - i, i)
+        if not dec.ready:
+            break
+        n += dec.kind == getattr(lf, kind)
+    return n
 
 
 def _visible(obs):
@@ -371,12 +411,28 @@ def _cable(noise=0.0, seed=1):
             for fd in r:
                 try:
                     data = os.read(fd, 4096)
-                except OSError:
-                    return
-                os.write(m2 if fd == m1 else m1, damage(data) if noise else data)
+                    os.write(m2 if fd == m1 else m1, damage(data) if noise else data)
+                except OSError:  # an end closed, or opened again: the cable stays (a guest
+                    time.sleep(0.01)  # that reopens its port finds it there)
 
     threading.Thread(target=carry, daemon=True).start()
     return (os.ttyname(s1), os.ttyname(s2)), counts
+
+
+def _virtual(a):
+    """The game on a clock this process drives (``sim.linkgame``)."""
+    from sim.linkgame import LinkedGame
+
+    rng = random.Random(a.seed)
+    est = 60  # (kills at random moves among the first this many)
+    game = LinkedGame(a.game, a.players, a.guests, a.seed, cable=a.uart, noise=a.noise,
+                      cut=a.cut_links, half_open=0.5 if a.half_open else 0.0, reopen=a.reopen,
+                      kill_host=[rng.randrange(2, est) for _ in range(a.kill_host)],
+                      kill_guest=[rng.randrange(2, est) for _ in range(a.kill_guest)],
+                      limit_s=a.timeout)  # fmt: skip
+    out = game.play()
+    print(json.dumps(out))
+    return 0 if out["finished"] else 1
 
 
 def main(argv=None):
@@ -386,6 +442,18 @@ def main(argv=None):
     p.add_argument("--guests", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cut-links", type=float, default=0.0)
+    p.add_argument("--reopen", type=float, default=0.0, metavar="R",
+                   help="a guest closes its own link (with --uart: its port) after a move "
+                   "with probability R, and joins again")  # fmt: skip
+    p.add_argument("--virtual", action="store_true",
+                   help="every console in this process, on a clock it drives, the links "
+                   "in memory (sim.linkgame): a board's timings whatever the load")  # fmt: skip
+    p.add_argument("--half-open", action="store_true",
+                   help="--virtual: a cut breaks one end only (the other never hears)")  # fmt: skip
+    p.add_argument("--kill-host", type=int, default=0, metavar="N",
+                   help="--virtual: the host's power cut N times at random moves")  # fmt: skip
+    p.add_argument("--kill-guest", type=int, default=0, metavar="N",
+                   help="--virtual: a guest's power cut N times at random moves")  # fmt: skip
     p.add_argument("--timeout", type=float, default=240)
     p.add_argument("--role", choices=("host", "guest"))
     p.add_argument("--port", type=int, default=0)
@@ -421,6 +489,12 @@ def main(argv=None):
         p.error("--uart: one guest, a cable between two boards, no cuts")
     if not 0 <= a.noise <= 0.2 or (a.noise and not a.uart):
         p.error("--noise: a probability, 0..0.2, with --uart")
+    if not 0 <= a.reopen <= 1:
+        p.error("--reopen: a probability, 0..1")
+    if (a.half_open or a.kill_host or a.kill_guest) and not a.virtual:
+        p.error("--half-open, --kill-host, --kill-guest: with --virtual")
+    if a.virtual:
+        return _virtual(a)
     ends, noise = _cable(a.noise, a.seed) if a.uart else ((None, None), {})
     tmp = tempfile.mkdtemp(prefix="linkplay-")
     me = [sys.executable, "-m", "sim.linkplay", "--timeout", str(a.timeout), "--patience",
@@ -441,7 +515,8 @@ def main(argv=None):
     for k in range(a.guests):
         out = os.path.join(tmp, "guest%d.json" % k)
         procs.append(subprocess.Popen(me + ["--role", "guest", "--port", str(port), "--seed",
-                                            str(a.seed * 100 + k + 1), "--out", out]
+                                            str(a.seed * 100 + k + 1), "--out", out,
+                                            "--reopen", str(a.reopen)]
                                       + (["--serial", "serial:" + ends[1]] if a.uart else []),
                                       cwd=ROOT, env=env, stdout=subprocess.DEVNULL))  # fmt: skip
     for pr in procs:
@@ -475,6 +550,9 @@ def main(argv=None):
         "refused": host["refused"] + sum(g["refused"] for g in guests),
         "resent": host["resent"] + sum(g["resent"] for g in guests),
         "stalls": host["stalls"],
+        "longest_s": host["longest_s"],
+        "reopened": sum(g["reopened"] for g in guests),
+        "seated": sum(g["seated"] for g in guests),
         "noise_flipped": noise.get("flipped", 0),
         "noise_inserted": noise.get("inserted", 0),
         "gave_up": host["gave_up"],
@@ -482,6 +560,7 @@ def main(argv=None):
         "host_finished": host["finished"],
         "guests_finished": [g["finished"] for g in guests],
         "guests_ended": [g["ended"] for g in guests],
+        "guests_at": [(g["screen"], g["link"]) for g in guests if not g["finished"]],
     }
     print(json.dumps(result))
     return 0 if result["finished"] else 1

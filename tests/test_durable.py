@@ -198,3 +198,39 @@ def test_a_tail_move_the_rules_refuse_ends_the_game_at_the_move_before(tmp_path)
     autopilot.play_turn(again)  # the next move writes the game whole, after no refused record
     key = again.screen.state.key()
     assert _continue(tmp_path, bytes(again.hw.nvm.data)).screen.state.key() == key
+
+
+def test_moves_since_a_copy_are_never_dropped_when_a_slot_cannot_hold_them():
+    """Finding (issue 37, item 1's note): a copy written for a change
+    beside the game (a setting, a record) carried the moves made since
+    the game's copy after it, and dropped them when the two did not fit
+    in a slot: a power cut then lost those moves. Now such a copy is
+    written with the game whole, every move in it."""
+    from match import Match
+    from saves.keep import Saves
+    from saves.store import TAIL_MOVE
+
+    info = games.info("roller-coaster")
+    game = games.by_id(info.ID)
+    nvm = FileNVM(None, 1024)  # (a small store: its slots fill with fewer moves)
+    saves = Saves(nvm)
+    match = Match(info, 4, 4242)
+    state = match.new_state()
+    moves = bytearray()
+    saves.keep_game(match, state, moves, 0)
+    rng = random.Random(1)
+    while not state.is_over():  # moves after the copy until the slot has no room for one more
+        a = game.basic_policy(state.observe(state.current_player()), rng)
+        if not saves.store.append(TAIL_MOVE, a):
+            break
+        state.apply(a)
+        moves.append(a)
+    assert len(moves) > 40 and saves.store.tail_n == len(moves)
+    saves.last = bytes(200)  # a record beside the game grew: the copy would not fit its moves
+    saves.dirty = True
+    saves.commit()
+    assert not saves.dirty and saves.store.tail_n == 0  # the game written whole
+    again = Saves(nvm)  # the power cut
+    match2, state2, moves2 = again.saved_game()
+    assert bytes(moves2) == bytes(moves) and state2.key() == state.key()
+    assert again.last == bytes(200)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from link.frame import (
     ACTION,
     BYE,
+    CHALLENGE,
     HELLO,
     LOBBY,
     MAX_FRAME,
@@ -36,7 +37,7 @@ from link.frame import (
 from saves.store import crc16
 from sim.mpvm import run_mp
 
-KINDS = (HELLO, SEAT, OBS, ACTION, REFUSE, PAUSE, RESUME, BYE, LOBBY, PING)
+KINDS = (HELLO, SEAT, OBS, ACTION, REFUSE, PAUSE, RESUME, BYE, LOBBY, PING, CHALLENGE)
 IDLE = bytes(MAX_FRAME)  # a quiet line after the last frame: settles any frame left open
 
 
@@ -109,24 +110,24 @@ def test_crc_is_ccitt_false():
 
 
 def test_constants():
-    assert (VERSION, MAX_PAYLOAD, MAX_FRAME, NO_SEAT, PAYLOAD) == (2, 240, 249, 0xFF, 7)
+    assert (VERSION, MAX_PAYLOAD, MAX_FRAME, NO_SEAT, PAYLOAD) == (3, 240, 249, 0xFF, 7)
     assert MAX_FRAME == PAYLOAD + MAX_PAYLOAD + 2
-    assert KINDS == tuple(range(1, 11))
+    assert KINDS == tuple(range(1, 12))
 
 
 def test_the_layout_byte_for_byte():
     f = frame(ACTION, 2, 7, b"\x10\x20")
-    head = bytes([2, 4, 2, 7, 2])
+    head = bytes([3, 4, 2, 7, 2])
     body = head + bytes([head_check(head), 0x10, 0x20])
     crc = crc16(body, len(body))
     assert f == b"\xc5" + body + bytes([crc >> 8, crc & 0xFF])
-    assert frame(PING, NO_SEAT, 0) == forge(2, PING, 0xFF, 0)
+    assert frame(PING, NO_SEAT, 0) == forge(VERSION, PING, 0xFF, 0)
 
 
 def test_put_takes_a_slice_counts_seq_mod_256_and_refuses_what_it_cannot_frame():
     buf = bytearray(MAX_FRAME)
     assert put(buf, OBS, 1, 300, b"abcdef", 3, 2) == 12
-    assert bytes(buf[:12]) == forge(2, OBS, 1, 300 % 256, b"cde")
+    assert bytes(buf[:12]) == forge(VERSION, OBS, 1, 300 % 256, b"cde")
     assert put(buf, OBS, 1, 0, bytes(MAX_PAYLOAD), MAX_PAYLOAD) == MAX_FRAME
     for kind, n in ((OBS, MAX_PAYLOAD + 1), (0, 0), (16, 0)):
         with pytest.raises(ValueError):
@@ -299,7 +300,7 @@ def test_counters_and_junk_before_a_frame():
 def test_an_oversized_length_is_dropped_at_once():
     nxt = frame(PING, NO_SEAT, 1)
     for length in range(MAX_PAYLOAD + 1, 256):
-        head = forge(2, OBS, 0, 0, b"", length)[:7]
+        head = forge(VERSION, OBS, 0, 0, b"", length)[:7]
         got, dec = decode(head + nxt)  # no idle line needed: judged at LEN
         # its SYNC dropped (big), the bytes after it searched for the next
         assert got == [fields(nxt)] and dec.big == 1 and dec.bad + dec.crc == 0
@@ -308,7 +309,7 @@ def test_an_oversized_length_is_dropped_at_once():
 def test_a_kind_or_version_outside_1_to_15_is_dropped_at_three_bytes():
     nxt = frame(PING, NO_SEAT, 1)
     for bad in [0] + list(range(16, 256)):
-        for false in (forge(2, bad, 0, 0, b"xyz"), forge(bad, PING, 0, 0, b"xyz")):
+        for false in (forge(VERSION, bad, 0, 0, b"xyz"), forge(bad, PING, 0, 0, b"xyz")):
             got, dec = decode(false + nxt)
             assert got == [fields(nxt)] and dec.bad >= 1 and dec.crc == 0
     got, dec = decode(b"\xc5\x00" + nxt)  # judged before the header is whole
@@ -317,8 +318,8 @@ def test_a_kind_or_version_outside_1_to_15_is_dropped_at_three_bytes():
 
 def test_a_wrong_header_check_drops_the_header_not_the_frame_after_it():
     a, b = frame(SEAT, 4, 1, b"granted"), frame(RESUME, NO_SEAT, 2)
-    good = forge(2, OBS, 0, 0, b"", MAX_PAYLOAD)[6]
-    false = forge(2, OBS, 0, 0, b"", MAX_PAYLOAD, check=good ^ 0x5A)[:7]
+    good = forge(VERSION, OBS, 0, 0, b"", MAX_PAYLOAD)[6]
+    false = forge(VERSION, OBS, 0, 0, b"", MAX_PAYLOAD, check=good ^ 0x5A)[:7]
     got, dec = decode(false + a + b, [1])  # no waiting for the 240 bytes it claims
     assert got == [fields(a), fields(b)] and dec.bad == 1 and dec.crc == 0
 

@@ -1,11 +1,10 @@
-"""The hosting console against a guest made of raw frames on a TCP socket:
+"""The hosting console against a guest made of raw frames, on links in
+memory (``sim.link_mem``) and the board's clock, which the test drives:
 seats and tokens, observations, every kind of bad frame refused and
 counted without a change to the game, a dropped link that pauses the
-game for everyone until the guest comes back with its token (or its seat
-goes to a computer), and late joiners refused politely."""
-
-import socket
-import time
+game for everyone until the guest comes back and proves its token (or
+its seat goes to a computer), a replayed HELLO that opens nothing, and
+late joiners refused politely."""
 
 import pytest
 
@@ -13,18 +12,38 @@ import games
 from link import frame as lf
 from link import host as link_host
 from link import obs as link_obs
-from link import peers
+from link import peers, proof
 from match import GUEST, NORMAL
+from sim import link_mem
 from sim.headless import Session
+
+
+class _Sock:
+    """A guest's end of a link in memory, as the socket it stands for."""
+
+    def __init__(self, end):
+        self.end = end
+        self.buf = bytearray(4096)
+
+    def sendall(self, data):
+        if not self.end.send(data, len(data)):
+            raise OSError("closed")
+
+    def recv(self, n):
+        k = self.end.recv_into(self.buf)
+        if k <= 0:
+            raise OSError("nothing" if k == 0 else "closed")
+        return bytes(self.buf[:k])
+
+    def close(self):
+        self.end.close()
 
 
 class RawGuest:
     """A guest console reduced to its frames."""
 
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        self.sock.setblocking(False)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle wait
+    def __init__(self, hub):
+        self.sock = _Sock(hub.net.join())
         self.dec = lf.Decoder()
         self.seq = 0
         self.frames = []  # (kind, seat, payload)
@@ -73,13 +92,45 @@ class RawGuest:
         m = self.moves() if moves is None else moves
         self.send(lf.ACTION, bytes([action, m >> 8, m & 0xFF]), seat=seat, **kw)
 
+    def ack(self):
+        """PING: the number of the last observation it has."""
+        m = self.moves()
+        self.send(lf.PING, bytes([m >> 8, m & 0xFF]))
+
+    def rejoin(self, s, seat, token, have=0xFFFF):
+        """Back to ``seat``: HELLO with it, then the host's challenge
+        answered with ``token`` (the token itself never sent). Returns the
+        answer's payload (what a listener on the wire saw)."""
+        self.send(lf.HELLO, bytes([seat]))
+        _run(s, [self], 3)
+        asked = [p for k, _, p in self.frames if k == lf.CHALLENGE]
+        assert asked, self.kinds()
+        answer = bytearray(7)
+        answer[0] = seat
+        proof.sign(token, asked[-1], 0, answer, 1)
+        answer[5:7] = bytes([have >> 8, have & 0xFF])
+        self.send(lf.HELLO, bytes(answer))
+        return bytes(answer)
+
+
+def _net(hw):
+    """Links in memory for ``hw``'s app: what it hosts on (``hw.link_host``)."""
+    net = link_mem.Net()
+    hw.link = ("host", 0)
+    hw.link_host = net.listen
+    return net
+
 
 def _run(s, guests, frames=5):
+    """``frames`` frames of the host's, each guest reading what came and
+    saying back each observation it read, as a guest console does."""
     for i in range(frames):
         s.frame()
-        time.sleep(0.002)
         for g in guests:
+            had = len(g.frames)
             g.read()
+            if lf.OBS in [k for k, _, _ in g.frames[had:]]:
+                g.ack()
             if i % 20 == 19:  # a guest says it is there (the host drops the silent),
                 m = g.moves()  # and which observation it has
                 g.send(lf.PING, bytes([m >> 8, m & 0xFF]))
@@ -89,7 +140,7 @@ def _run(s, guests, frames=5):
 def hosted():
     """A host in its setup (Elevator, 4 players) with one raw guest joined."""
     s = Session(seed=5, pace_ms=0)
-    s.hw.link = ("host", 0)
+    _net(s.hw)
     s.app.to_title()
     s.wait_guard()
     items = s.screen.items
@@ -104,8 +155,8 @@ def hosted():
     while games.CATALOGUE[s.screen.menu.index].ID != "elevator":
         s.press("DOWN")
     s.press("A")
-    g = RawGuest(host.hub.port)
-    g.send(lf.HELLO, bytes(4))
+    g = RawGuest(host.hub)
+    g.send(lf.HELLO)
     _run(s, [g], 20)
     assert len(host.joined()) == 1
     assert "1 JOINED" in s.screen.help.text()
@@ -123,7 +174,7 @@ def _start(s, host, g):
     assert seat_frames, g.kinds()
     p = seat_frames[-1][2]
     seat = p[0]
-    token = p[5:9]
+    token = p[5:13]
     assert seat == 1 and p[1] == table.game.INFO.SAVE_ID and p[2] == table.match.players
     return table, seat, token
 
@@ -241,18 +292,32 @@ def test_the_host_waiting_for_a_guest_offers_no_skip_ahead(hosted):
 def test_a_guest_behind_is_sent_the_last_observation_again(hosted):
     # a frame damaged on the way is dropped whole: a guest that says it has
     # an older observation than the last (its PING) gets the last again,
-    # at most once a _RESEND_MS however often it asks
+    # at most once a _RESEND_MS however often it asks, until it says it has it
     s, host, g = hosted
     _, seat, _ = _start(s, host, g)
     _to_the_guests_turn(s, host, g, seat)
     assert host.moves > 0
+    every = link_host._RESEND_MS // 20  # frames of 20 ms
+    _run(s, [g], every + 1)  # (the guest has said it has the last: nothing is due)
     g.frames = []
-    g.send(lf.PING, bytes([0, 0]), seat=seat)  # "I have observation 0"
-    g.send(lf.PING, bytes([0, 0]), seat=seat)  # again at once: not sent twice
-    _run(s, [g], 10)
+    resent = host.resent
+    for _ in range(3):  # "I have observation 0", three times at once: sent once
+        g.send(lf.PING, bytes([0, 0]), seat=seat)
+    s.frame()
+    g.read()
     obs = [p for k, _, p in g.frames if k == lf.OBS]
     assert len(obs) == 1 and (obs[0][2] << 8 | obs[0][3]) == host.moves
-    assert host.resent == 1 and host.refused == 0
+    assert host.resent == resent + 1 and host.refused == 0
+    for _ in range(2 * every + 2):  # not said back: sent again every _RESEND_MS, no more often
+        s.frame()
+        g.read()
+    obs = [p for k, _, p in g.frames if k == lf.OBS]
+    assert len(obs) == 3, len(obs)
+    g.ack()  # said back: no more
+    _run(s, [g], 5)
+    n = len([k for k in g.kinds() if k == lf.OBS])
+    _run(s, [g], 20)
+    assert len([k for k in g.kinds() if k == lf.OBS]) == n
     m = host.moves
     g.frames = []
     g.send(lf.PING, bytes([m >> 8, m & 0xFF]), seat=seat)  # up to date: nothing sent
@@ -300,21 +365,23 @@ def test_a_dropped_guest_pauses_the_game_and_comes_back_with_its_token(hosted):
         _run(s, [], 20)
     assert table.state.key() == key and table.record.n == moves
     assert "LOST" in table.view.msg.text()
-    late = RawGuest(host.hub.port)  # another console, without the token: politely no
-    late.send(lf.HELLO, bytes(4))
+    late = RawGuest(host.hub)  # another console, without the token: politely no
+    late.send(lf.HELLO)
     _run(s, [late], 20)
     assert (lf.BYE, lf.LATE) in [(k, p[0]) for k, _, p in late.frames]
-    back = RawGuest(host.hub.port)
-    back.send(lf.HELLO, token)
+    back = RawGuest(host.hub)
+    back.rejoin(s, seat, token)
     _run(s, [back], 20)
     assert host.waiting() < 0 and host.resumed == 1, (
         back.frames,
         [(o.seat, o.token, o.gone) for o in host.peers.all],
         token.hex(),
     )
-    # back in its seat: its seat and token, what it sees, and that the game goes on
-    # (docs/link.md, "A guest comes back")
-    assert [k for k in back.kinds() if k != lf.PING][:3] == [lf.SEAT, lf.OBS, lf.RESUME]
+    # back in its seat: its seat (the token not sent again: it proved it has it), what
+    # it sees, and that the game goes on (docs/link.md, "A guest comes back")
+    assert [k for k in back.kinds() if k not in (lf.PING, lf.CHALLENGE)][:3] == [
+        lf.SEAT, lf.OBS, lf.RESUME]  # fmt: skip
+    assert [p[5:13] for k, _, p in back.frames if k == lf.SEAT] == [bytes(8)]
     obs = _last_obs(table, back, seat)
     assert obs.key() == table.state.observe(seat).key()  # the exact state back
     back.sock.close()
@@ -369,7 +436,7 @@ def test_a_silent_guest_is_said_lost_within_3_s_without_a_key(hosted):
 def _hosting(nvm, game_id):
     """A host (its store in ``nvm``) at ``game_id``'s setup, one raw guest joined."""
     s = Session(seed=5, pace_ms=0, nvm_path=nvm)
-    s.hw.link = ("host", 0)
+    _net(s.hw)
     s.app.to_title()
     s.wait_guard()
     while s.screen.items[s.screen.menu.index] != "Link play":
@@ -380,8 +447,8 @@ def _hosting(nvm, game_id):
     while games.CATALOGUE[s.screen.menu.index].ID != game_id:
         s.press("DOWN")
     s.press("A")
-    g = RawGuest(host.hub.port)
-    g.send(lf.HELLO, bytes(4))
+    g = RawGuest(host.hub)
+    g.send(lf.HELLO)
     _run(s, [g], 20)
     return s, host, g
 
@@ -433,7 +500,7 @@ def test_the_hosts_save_resumes_the_game_with_computers_in_the_guests_seats(tmp_
     assert type(s.screen).__name__ == "Pause" and s.app.saves.has_game()
     g.sock.close()
     back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # the host, powered up again
-    back.hw.link = ("host", 0)
+    _net(back.hw)
     assert back.screen.items[0] == "Continue"
     match, state, _ = back.app.saves.saved_game()
     assert state.key() == key and match.kinds[seat] == GUEST  # kept as it was
@@ -482,10 +549,10 @@ def test_a_host_cut_off_while_it_waits_resumes_and_its_guest_comes_back(tmp_path
     from saves import keep
 
     assert keep._BY_HOST == save_link.BY_HOST  # the saves know it without loading link play
-    assert save_link.seats(s.app.saves, save_link.BY_HOST) == [(seat, int.from_bytes(token, "big"))]
+    assert save_link.seats(s.app.saves, save_link.BY_HOST) == [(seat, token)]
     key = table.state.key()
     back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # power cut: up again
-    back.hw.link = ("host", 0)
+    _net(back.hw)
     assert back.screen.items[0] == "Continue"
     back.press("A")
     assert type(back.screen).__name__ == "Rejoin"
@@ -496,11 +563,11 @@ def test_a_host_cut_off_while_it_waits_resumes_and_its_guest_comes_back(tmp_path
     assert type(t).__name__ == "Table" and t.link is host and t.state.key() == key
     _run(back, [], 5)
     assert host.waiting() == seat and "LOST" in t.view.msg.text()
-    g = RawGuest(host.hub.port)
-    g.send(lf.HELLO, token)
+    g = RawGuest(host.hub)
+    g.rejoin(back, seat, token)
     _run(back, [g], 20)
     assert host.waiting() < 0 and host.resumed == 1
-    assert [k for k in g.kinds() if k != lf.PING][:2] == [lf.SEAT, lf.OBS]
+    assert [k for k in g.kinds() if k not in (lf.PING, lf.CHALLENGE)][:2] == [lf.SEAT, lf.OBS]
     assert _last_obs(t, g, seat).key() == t.state.observe(seat).key()
     assert _play_out(back, host, g, seat)
     g.sock.close()
@@ -531,15 +598,16 @@ def test_a_token_says_nothing_of_the_deal(hosted):
 
     rng = Prng(s.hw.entropy())  # what the app's generator could have said
     said = [rng.below(0x3FFFFFFF) + 1 for _ in range(8)]
-    assert int.from_bytes(token, "big") not in said
+    assert len(token) == proof.TOKEN == 8  # 64 bits: no guess, no search
+    assert int.from_bytes(token[:4], "big") & 0x3FFFFFFF not in said
 
 
 def test_late_joiners_do_not_pile_up_and_a_host_is_never_nested_deep(hosted):
     s, host, g = hosted
     _start(s, host, g)
     for _ in range(40):  # consoles joining late, one after another
-        late = RawGuest(host.hub.port)
-        late.send(lf.HELLO, bytes(4))
+        late = RawGuest(host.hub)
+        late.send(lf.HELLO)
         _run(s, [late], 3)
         late.sock.close()
         m = g.moves()  # (the seated guest still says it is there)
@@ -617,7 +685,7 @@ def test_a_cable_waits_in_the_lobby_for_its_guest():
     for now in range(0, 4000, 20):  # four quiet seconds
         h.poll(now)
     buf = bytearray(lf.MAX_FRAME)
-    end.inbox += buf[: lf.put(buf, lf.HELLO, lf.NO_SEAT, 0, bytes(4), 4)]
+    end.inbox += buf[: lf.put(buf, lf.HELLO, lf.NO_SEAT, 0, b"", 0)]
     for now in range(4000, 4200, 20):
         h.poll(now)
     assert not end.closed and h.count() == 1
@@ -715,27 +783,26 @@ def test_a_guest_sends_its_action_again_and_asks_for_what_it_missed():
     g.moves = 7
     g.act(12)
     assert line.frames() == [(lf.ACTION, bytes([12, 0, 7]))]
-    for hw.now in range(20, 780, 20):  # answered soon: nothing more
+    every = link_guest._RESEND_MS
+    for hw.now in range(20, every, 20):  # answered soon: nothing more
         g.poll(hw.now)
     assert [k for k, _ in line.frames()] == []
-    hw.now = 900  # unanswered: sent again, on the same observation
+    hw.now = every + 20  # unanswered: sent again, on the same observation
     g.poll(hw.now)
     assert line.frames() == [(lf.ACTION, bytes([12, 0, 7]))] and g.resent == 1
     # the host's PING says it has observation 9: this console asks for it
     _host_says(line, lf.PING, bytes([0, 9, 255, 1]))
-    hw.now = 1400
+    hw.now = every + 120
     g.poll(hw.now)
-    assert (lf.PING, bytes([0, 7])) in line.frames() and g.resent == 2
+    assert line.frames() == [(lf.PING, bytes([0, 7]))] and g.resent == 2
 
 
-def _idle(s, port, n):
-    """``n`` connections that never say a word (a lobby held shut), made
-    as fast as the host's listening queue takes them."""
+def _idle(s, hub, n):
+    """``n`` connections that never say a word (a lobby held shut), four
+    a frame."""
     socks = []
     for i in range(n):
-        c = socket.create_connection(("127.0.0.1", port), timeout=5)
-        c.setblocking(False)
-        socks.append(c)
+        socks.append(_Sock(hub.net.join()))
         if i % 4 == 3:
             s.frame()
     return socks
@@ -743,14 +810,11 @@ def _idle(s, port, n):
 
 def _closed(sock):
     """Whether the host closed ``sock`` (after whatever it sent first)."""
-    try:
-        while sock.recv(4096):
-            pass
-        return True
-    except BlockingIOError:
-        return False
-    except OSError:
-        return True
+    buf = bytearray(4096)
+    while True:
+        k = sock.end.recv_into(buf)
+        if k <= 0:
+            return k < 0
 
 
 def test_links_that_say_no_hello_are_closed_and_cannot_hold_the_lobby(hosted):
@@ -759,11 +823,11 @@ def test_links_that_say_no_hello_are_closed_and_cannot_hold_the_lobby(hosted):
     a flood never takes more than the links held at once, and a console
     that comes during it still joins."""
     s, host, g = hosted
-    flood = _idle(s, host.hub.port, 20)
+    flood = _idle(s, host.hub, 20)
     _run(s, [g], 5)
     assert len(host.peers.all) <= peers._PEERS  # bounded, whatever knocks
-    honest = RawGuest(host.hub.port)  # the oldest silent link makes room
-    honest.send(lf.HELLO, bytes(4))
+    honest = RawGuest(host.hub)  # the oldest silent link makes room
+    honest.send(lf.HELLO)
     _run(s, [g, honest], 10)
     assert host.count() == 2, [(p.hello, p.born) for p in host.peers.all]
     _run(s, [g, honest], 120)  # 2.4 s of the board's clock: the silent are let go
@@ -785,15 +849,15 @@ def test_a_dropped_guest_finds_room_however_many_links_knock(hosted):
     assert host.waiting() == seat
     pingers = []
     for i in range(16):
-        p = RawGuest(host.hub.port)
+        p = RawGuest(host.hub)
         p.send(lf.PING, bytes(2))
         pingers.append(p)
         if i % 4 == 3:
             s.frame()
     _run(s, pingers, 5)
     assert len(host.peers.all) <= peers._PEERS
-    back = RawGuest(host.hub.port)
-    back.send(lf.HELLO, token)
+    back = RawGuest(host.hub)
+    back.rejoin(s, seat, token)
     _run(s, [back] + pingers, 20)
     assert host.waiting() < 0 and host.resumed == 1 and table.match.kind(seat) == GUEST
     _run(s, [back], 120)  # the pingers never said HELLO: closed
@@ -805,71 +869,103 @@ def test_a_dropped_guest_finds_room_however_many_links_knock(hosted):
 
 def _two_guests(hosted):
     s, host, g = hosted
-    g2 = RawGuest(host.hub.port)
-    g2.send(lf.HELLO, bytes(4))
+    g2 = RawGuest(host.hub)
+    g2.send(lf.HELLO)
     _run(s, [g, g2], 20)
     assert host.count() == 2
     table, seat, token = _start(s, host, g)
     _run(s, [g, g2], 5)
     seats = [f[2] for f in g2.frames if f[0] == lf.SEAT]
-    return s, host, table, (g, seat, token), (g2, seats[-1][0], seats[-1][5:9])
+    return s, host, table, (g, seat, token), (g2, seats[-1][0], seats[-1][5:13])
 
 
 def test_a_seated_link_cannot_move_into_another_seat(hosted):
     """Finding 5: a seated guest that said HELLO with a gone seat's token
     moved into it, leaving its own seat stalled. Now a link keeps the seat
-    it has: said again when it is there, refused when it had gone."""
+    it has: a HELLO for another seat is refused, even with its token
+    proved (a token seen at the grant), and neither seat changes hands."""
     s, host, table, (g, seat, token), (g2, seat2, token2) = _two_guests(hosted)
     assert seat != seat2
     g2.sock.close()
     _run(s, [g], 10)
     assert host.waiting() == seat2
     g.frames = []
-    g.send(lf.HELLO, token2)  # a sniffed token, from a console that holds a seat
+    g.send(lf.HELLO)  # a seated console that asks again: its own seat, said again
     _run(s, [g], 10)
-    assert [f[2][0] for f in g.frames if f[0] == lf.SEAT] == [seat]  # its own, said again
-    assert host.waiting() == seat2 and [p.seat for p in host.peers.all if not p.gone] == [seat]
-    # the same console gone quiet (its link open, marked gone), then the stolen token
-    _run(s, [], 150)
-    assert all(p.gone for p in host.peers.all)
+    assert [f[2][0] for f in g.frames if f[0] == lf.SEAT] == [seat]
     refused = host.refused
     g.frames = []
-    g.send(lf.HELLO, token2)
+    g.rejoin(s, seat2, token2)  # the other seat's token, sniffed at its grant
     _run(s, [g], 10)
     assert host.refused == refused + 1 and (lf.REFUSE, lf.ANOTHER_SEAT) in [
         (k, p[0]) for k, _, p in g.frames
     ]
+    assert host.waiting() == seat2 and [p.seat for p in host.peers.all if not p.gone] == [seat]
     owners = sorted(p.seat for p in host.peers.all)
     assert owners == sorted([seat, seat2])  # neither seat changed hands
     g.sock.close()
 
 
-def test_every_return_gets_a_fresh_token_and_an_old_one_opens_nothing(hosted):
-    """Finding 5: a token sniffed from SEAT took the seat after a drop and
-    locked its owner out. Now each return is given a new token: the one
-    seen on the wire before it is good for nothing."""
+def test_a_replayed_hello_from_the_wire_gets_no_seat(hosted):
+    """Finding: a token seen on the wire took the seat after a drop and
+    locked its owner out. Now a returning guest proves its token by
+    answering the host's challenge, and the token never goes on the wire
+    again: the answer a listener saw, replayed on a new link, meets
+    another challenge and opens nothing; its owner comes back still."""
     s, host, g = hosted
     table, seat, token = _start(s, host, g)
     g.sock.close()
     _run(s, [], 10)
-    back = RawGuest(host.hub.port)
-    back.send(lf.HELLO, token)
+    back = RawGuest(host.hub)
+    seen = back.rejoin(s, seat, token)  # what a listener on the wire saw
     _run(s, [back], 20)
-    new = [f[2][5:9] for f in back.frames if f[0] == lf.SEAT][-1]
-    assert new != token and host.resumed == 1
+    assert host.waiting() < 0 and host.resumed == 1
+    sent = b"".join(p for _, _, p in back.frames)
+    assert token not in sent  # (the guest's frames: the challenge's answer only)
     back.sock.close()
     _run(s, [], 10)
     assert host.waiting() == seat
-    thief = RawGuest(host.hub.port)  # the token seen before the return
-    thief.send(lf.HELLO, token)
+    thief = RawGuest(host.hub)
+    thief.send(lf.HELLO, bytes([seat]))
+    _run(s, [thief], 5)
+    thief.send(lf.HELLO, seen)  # the answer seen before, replayed
     _run(s, [thief], 20)
-    assert host.waiting() == seat and (lf.BYE, lf.LATE) in [(k, p[0]) for k, _, p in thief.frames]
-    owner = RawGuest(host.hub.port)
-    owner.send(lf.HELLO, new)
+    assert host.waiting() == seat and host.resumed == 1
+    assert (lf.BYE, lf.LATE) in [(k, p[0]) for k, _, p in thief.frames]
+    assert lf.SEAT not in thief.kinds()
+    cold = RawGuest(host.hub)  # without asking for a challenge first: nothing either
+    cold.send(lf.HELLO, seen)
+    _run(s, [cold], 20)
+    assert lf.SEAT not in cold.kinds() and host.waiting() == seat
+    owner = RawGuest(host.hub)
+    owner.rejoin(s, seat, token)  # the same token, proved again: the owner is back
     _run(s, [owner], 20)
     assert host.waiting() < 0 and host.resumed == 2
-    owner.sock.close()
-    thief.sock.close()
+    for x in (owner, thief, cold):
+        x.sock.close()
+
+
+def test_a_guest_whose_old_link_still_looks_alive_has_its_seat_back(hosted):
+    """Finding: a guest whose own end of the link broke came back with its
+    token while the host still held the old link (half-open): the host
+    took it for a stolen token (BYE 7) and the seat went to a computer.
+    Now the proof says it is the seat's console: the old link is let go
+    and the seat is the new link's at once, the game as it is."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    old = host.peers.all[0]
+    g.sock.end.wire.half_open(link_mem.GUEST)  # the guest's end breaks; the host hears nothing
+    assert not old.gone
+    t0 = s.hw.ticks_ms()
+    back = RawGuest(host.hub)
+    back.rejoin(s, seat, token)
+    _run(s, [back], 5)
+    took = s.hw.ticks_ms() - t0
+    assert host.waiting() < 0 and host.resumed == 1 and took < 3000, took
+    assert old not in host.peers.all and old.link is None  # the old link let go
+    assert [p.seat for p in host.peers.all] == [seat]
+    assert _last_obs(table, back, seat).key() == table.state.observe(seat).key()
+    assert host.refused == 0 and lf.BYE not in back.kinds()
 
 
 def test_a_slow_guest_is_said_and_its_seat_given_from_the_pause_menu(hosted):
@@ -906,8 +1002,8 @@ def test_a_slow_guest_is_said_and_its_seat_given_from_the_pause_menu(hosted):
 def test_a_link_marked_gone_comes_back_by_speaking_for_its_own_seat_only(hosted):
     """A link that fell silent (frames lost on a cable) but stays open is
     marked gone; its next PING for its own seat brings it back (the same
-    wire, the same console: a fresh token, its seat, the game). A PING on
-    it for another seat brings back nothing."""
+    wire, the same console: its seat, the game; no token on the wire). A
+    PING on it for another seat brings back nothing."""
     s, host, g = hosted
     table, seat, token = _start(s, host, g)
     _run(s, [], 150)  # three silent seconds: marked gone, the link still open
@@ -922,4 +1018,105 @@ def test_a_link_marked_gone_comes_back_by_speaking_for_its_own_seat_only(hosted)
     _run(s, [g], 10)
     assert host.waiting() < 0 and host.resumed == 1
     seats = [f[2] for f in g.frames if f[0] == lf.SEAT]
-    assert seats and seats[-1][0] == seat and seats[-1][5:9] != token  # a fresh token
+    assert seats and seats[-1][0] == seat and seats[-1][5:13] == bytes(8)  # no token again
+
+
+def test_a_move_is_shown_to_the_guests_only_once_it_is_kept(hosted):
+    """Finding: a host's power cut after a move its guests had seen gave
+    back a game before it: a guest had seen cards that were hidden again.
+    Now each move goes to the store (a record after the copy) before any
+    guest is sent the observation after it."""
+    s, host, g = hosted
+    table, seat, _ = _start(s, host, g)
+    saves = s.app.saves
+    said = []
+    append, send = saves.store.append, host.peers.send
+
+    def kept(mark, move):
+        said.append(("kept", table.record.n))
+        return append(mark, move)
+
+    def shown(p, kind, n):
+        if kind == lf.OBS:
+            said.append(("shown", host.moves))
+        return send(p, kind, n)
+
+    saves.store.append = kept
+    host.peers.send = shown
+    for _ in range(6):  # the host's moves and its guest's
+        _to_the_guests_turn(s, host, g, seat)
+        g.act(table.game.basic_policy(table.state.observe(seat), s.app.rng), seat)
+        _run(s, [g], 5)
+    first = {}
+    for i, (what, m) in enumerate(said):
+        first.setdefault((what, m), i)
+    shown_at = sorted(m for what, m in first if what == "shown" and m > 0)
+    assert len(shown_at) >= 4, said
+    for m in shown_at:
+        assert ("kept", m) in first and first[("kept", m)] < first[("shown", m)], (m, said)
+
+
+def test_the_deal_is_kept_with_its_tokens_before_any_guest_is_seated(tmp_path):
+    """Finding: a linked host's game was first written at its first move:
+    a power cut right after the deal lost a game whose guests held seats
+    and hands. Now the deal and its tokens are written before the SEATs
+    go: the host powered up at once has the game, and its guest's token."""
+    nvm = str(tmp_path / "nvm.bin")
+    s, host, g = _hosting(nvm, "elevator")
+    writes = s.app.saves.writes
+    table, seat, token = _start(s, host, g)
+    assert s.app.saves.writes > writes and table.record.n == 0
+    back = Session(seed=6, pace_ms=0, nvm_path=nvm)  # the power cut: up again at once
+    assert back.screen.items[0] == "Continue"
+    match, state, _ = back.app.saves.saved_game()
+    assert state.key() == table.state.key() and match.key == table.match.key
+    from link import saved as save_link
+
+    assert save_link.seats(back.app.saves, save_link.BY_HOST) == [(seat, token)]
+
+
+def test_one_seed_hosts_two_linked_games_with_two_keys_and_tokens(tmp_path):
+    """Finding: the simulator's ``--seed`` derived a linked game's key and
+    tokens from it (the same every time; a guest worked the seed back from
+    its token, then every hand). Now they are os.urandom's: the same seed
+    hosts twice with other keys and tokens (its solo deals stay its own)."""
+    got = []
+    for k in range(2):
+        s, host, g = _hosting(str(tmp_path / ("nvm%d.bin" % k)), "elevator")
+        assert s.hw._seed == 5
+        table, seat, token = _start(s, host, g)
+        got.append((table.match.key, token))
+    assert got[0][0] != got[1][0] and got[0][1] != got[1][1]
+
+
+def test_a_copy_of_a_returning_guests_answer_does_not_send_it_away(hosted):
+    """Found on a noisy cable: a guest that said HELLO twice before the
+    challenge came got it twice and answered twice; the first answer gave
+    its seat back, the second (no challenge left) sent it away as a thief
+    (BYE 7). Now an answer to no challenge is ignored, and a link asking
+    for the seat it holds is given it again without a challenge."""
+    s, host, g = hosted
+    table, seat, token = _start(s, host, g)
+    g.sock.close()
+    _run(s, [], 10)
+    back = RawGuest(host.hub)
+    back.send(lf.HELLO, bytes([seat]))
+    back.send(lf.HELLO, bytes([seat]))  # again, before the challenge came
+    _run(s, [back], 3)
+    asked = [p for k, _, p in back.frames if k == lf.CHALLENGE]
+    assert len(asked) == 2 and asked[0] == asked[1]  # the same challenge, until answered
+    answer = bytearray(7)
+    answer[0] = seat
+    proof.sign(token, asked[0], 0, answer, 1)
+    answer[5:7] = b"\xff\xff"
+    back.send(lf.HELLO, bytes(answer))
+    back.send(lf.HELLO, bytes(answer))  # each copy answered
+    _run(s, [back], 10)
+    assert host.waiting() < 0 and host.resumed == 1 and host.refused == 0
+    assert lf.BYE not in back.kinds() and [p.seat for p in host.peers.all] == [seat]
+    back.frames = []
+    back.send(lf.HELLO, bytes([seat]))  # its own seat, asked again on its link: no challenge
+    _run(s, [back], 5)
+    assert lf.CHALLENGE not in back.kinds() and [
+        p[0] for k, _, p in back.frames if k == lf.SEAT
+    ] == [seat]

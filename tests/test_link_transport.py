@@ -874,3 +874,50 @@ def test_link_pins_are_in_the_wiring_diagrams():
             assert ">%s " % tx in text or ">%s<" % tx in text, (name, tx)
             assert ">%s " % rx in text or ">%s<" % rx in text, (name, rx)
         assert text.count(">Another console<") == len(prof.get("link", ()))
+
+
+def test_a_board_without_a_random_source_refuses_to_host_in_words(device, monkeypatch):
+    """Finding: without os.urandom (a SAMD21) the link key fell back to
+    the millisecond clock; a SEAT token gave away 17 bits of it and the
+    deal fell in 30 s. Now such a board refuses to host, in words on the
+    panel, and draws no key from the clock; it can still join."""
+    hal = device("pico-128x64")
+    dev = sys.modules["hal.device"]
+
+    def none(n):
+        raise NotImplementedError
+
+    monkeypatch.setattr(dev.os, "urandom", none)
+    made = len(FakeUART.made)
+    with pytest.raises(OSError) as e:
+        hal.link_host()
+    assert e.value.args[0] == dev.NO_RANDOM == "NO RANDOM SOURCE: CANNOT HOST"
+    assert len(FakeUART.made) == made  # no link opened
+    with pytest.raises(OSError):
+        hal.random_bytes(8)  # never the clock
+    assert hal.link_join().name == "UART0"  # joining needs no key
+    from sim.headless import Session
+
+    s = Session(seed=3, pace_ms=0)
+    s.hw.link = ("host", 0)
+    s.hw.link_host = hal.link_host
+    s.app.to_title()
+    s.wait_guard()
+    while s.screen.items[s.screen.menu.index] != "Link play":
+        s.press("DOWN")
+    s.press("A")
+    s.press("A")  # Host game
+    assert type(s.screen).__name__ == "LinkMenu" and s.app.link is None
+    assert s.screen.note.text().rstrip() == "NO RANDOM SOURCE: CANNOT HOST"
+
+
+def test_the_simulators_seed_sets_deals_never_link_keys():
+    """Finding: ``--seed N`` derived the link key and tokens from N: the
+    same key every time, and a guest found N from its own token. Now the
+    simulator's random bytes are os.urandom's whatever the seed (the game
+    hosted with one seed twice: tests/test_link_host.py)."""
+    from sim.hal import SimHAL
+
+    a, b = SimHAL(seed=5), SimHAL(seed=5)
+    assert a.entropy() == b.entropy() == 5  # (solo deals keep their numbers)
+    assert a.random_bytes(8) != b.random_bytes(8)

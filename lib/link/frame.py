@@ -11,7 +11,7 @@ from micropython import const
 
 from saves.store import crc16
 
-VERSION = const(2)  # the protocol this firmware speaks
+VERSION = const(3)  # the protocol this firmware speaks
 MAX_PAYLOAD = const(240)
 MAX_FRAME = const(249)  # MAX_PAYLOAD + header + CRC
 NO_SEAT = const(0xFF)  # a frame from or about no seat (lobby, ping)
@@ -28,6 +28,7 @@ RESUME = const(7)
 BYE = const(8)
 LOBBY = const(9)  # who has joined
 PING = const(10)
+CHALLENGE = const(11)  # a returning guest is asked to prove its token
 # why a frame was refused (REFUSE) or a guest sent away (BYE): the first
 # payload byte; link.guest.WHY says each in words
 OVER = const(0)  # BYE: the game is over
@@ -41,6 +42,7 @@ FULL = const(6)
 LATE = const(7)  # the game has started
 REPLAY = const(8)
 TAKEN = const(9)  # BYE: a computer took the seat
+DAMAGED = const(10)  # BYE: the host's store lost moves a guest has seen: the game ends
 
 _SYNC = const(0xC5)
 _HEAD = const(7)  # SYNC to the header check

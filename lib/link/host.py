@@ -14,7 +14,7 @@ given to a computer (a choice of the pause menu). Its links are
 
 from micropython import const
 
-from buttons import START
+from buttons import START, A, B
 from engine.ticks import ticks_diff
 from link import frame as lf
 from link import seats
@@ -23,7 +23,7 @@ from link.peers import Peers
 from match import GUEST, NORMAL, PERSON
 
 _SLOW_MS = const(30000)  # a guest's turn this long: the pause menu may give its seat to a computer
-_RESEND_MS = const(300)  # a guest behind is sent the observation again at most this often
+_RESEND_MS = const(100)  # a guest that has not said it has the last observation: sent it again
 _END_MS = const(5000)  # at the end, how long the results wait for a guest's last observation
 _SEATS = const(12)  # the most seats at a table
 _NONE = const(255)  # no action waiting (``want``)
@@ -52,6 +52,12 @@ class Host:
         self.resent = 0  # observations sent again to a guest that was behind
         self.stale = 0  # actions for an observation already past (a guest's resend)
         self.shown = 0  # what the table's message line says of the link (``tick``)
+        self.due = False  # a move made and not yet shown: shown once it is kept (``logged``)
+        self.mover = _NONE  # ... whose, and what
+        self.action = _NONE
+        self.granting = False  # the deal made: the seats are given once it is kept
+        self.known = True  # ``moves`` counts every move of the game (a guest's number means it)
+        self.ended = 0  # why the game ended for the guests (lf.DAMAGED), 0 while it goes on
 
     # -- the lobby and the seats ---------------------------------------------------
     def joined(self):
@@ -75,8 +81,54 @@ class Host:
         match.link = self
 
     def start(self, table):
-        """The game is dealt: the guests are told their seats (``link.seats``)."""
+        """The game is dealt: the guests are told their seats (``link.seats``)
+        once it is kept."""
         seats.start(self, table)
+        self.flush()
+
+    def keep(self):
+        """Write the game whole now (the deal, with its tokens)."""
+        t = self.table
+        t.app.saves.keep_game(t.match, t.state, t.record.kept_moves(), t.record.n)
+
+    def logged(self):
+        """The table kept the move it made (``table.record``): the guests
+        are shown it now, never before, so no power cut takes back what a
+        guest has seen."""
+        self.flush()
+
+    def flush(self):
+        """What the guests are due (their seats after the deal, the last
+        move), once the store holds it: a write that failed (the heap
+        full) holds it back until the save is made."""
+        t = self.table
+        if t is None or t.app.saves.dirty:
+            return
+        if self.granting:
+            self.granting = False
+            self.due = False
+            for p in self.peers.all:
+                if p.seat >= 0 and not p.gone:
+                    seats.grant(self, p)
+        if self.due:
+            self.due = False
+            self._show(self.mover, self.action, None)
+
+    def damaged(self):
+        """A guest came back having seen moves this store lost (it was
+        damaged): the game cannot go on without hiding again what a seat
+        saw. It ends, said to every guest (now, and to each that comes
+        back) and on the host's table; the saved game goes."""
+        self.ended = lf.DAMAGED
+        for p in self.peers.all:
+            if p.link is not None and not p.gone:
+                self.peers.say(p, lf.BYE, lf.DAMAGED)
+            self.peers.close_link(p)
+            p.gone = True
+        saves = self.table.app.saves
+        saves.forget_game()
+        saves.commit()
+        self.table.render()
 
     def seats(self):
         """[(seat, token)] of the guests' seats, for the host's save."""
@@ -90,7 +142,7 @@ class Host:
 
     def ping(self, p):
         """A quiet link is told the game goes on: the number of the last
-        observation (a guest behind asks for it again: ``heard``), the seat
+        observation (a guest behind asks for it again), the seat
         the game waits for (255: none) and whether it has started."""
         d = self.peers.data
         d[0] = self.moves >> 8
@@ -128,6 +180,8 @@ class Host:
         screen); then, once, who the game waits for."""
         self.now = now
         self.peers.poll(now, self.table is not None)
+        self.flush()
+        self.push(now)
         if self.tell:
             self.tell = False
             seat = self.waiting()
@@ -146,6 +200,8 @@ class Host:
         kind = d.kind
         if kind == lf.HELLO:
             return seats.hello(self, p)
+        if self.ended:
+            return
         b = d.buf
         k = lf.PAYLOAD
         if p.gone:  # a link marked gone speaks again (frames lost on a cable):
@@ -154,8 +210,8 @@ class Host:
             return
         if kind == lf.PING:
             if d.n == 2 and p.seat >= 0 and self.table is not None:
-                p.have = b[k] << 8 | b[k + 1]
-                self.behind(p, p.have)
+                p.have = b[k] << 8 | b[k + 1]  # (the last observation is sent again: ``push``)
+                p.told = True  # it has its seat, and token
             return
         if kind == lf.BYE:
             self.peers.lose(p)
@@ -166,7 +222,8 @@ class Host:
             return self.refuse(p, lf.ANOTHER_SEAT)
         if (b[k + 1] << 8 | b[k + 2]) != self.moves:
             self.stale += 1  # chosen on an observation already past: its resend, or late
-            return self.behind(p, -1)
+            p.have = -1  # (it is sent the last: ``push``)
+            return
         a = b[k]
         s = self.table.state
         if self.want[p.seat] == a:
@@ -177,25 +234,35 @@ class Host:
             return self.refuse(p, lf.ILLEGAL)
         self.want[p.seat] = a  # the table plays it on its next frame
 
-    def behind(self, p, moves):
-        """``p`` says it has observation number ``moves`` (-1: it acted on
-        an old one): when that is not the last, it is sent the last again
-        (at most once a _RESEND_MS: a guest cannot make the host flood)."""
-        if moves == self.moves or ticks_diff(self.now, p.resent) < _RESEND_MS:
+    def push(self, now):
+        """A guest that has not said it has the last observation is sent it
+        again, at most once a _RESEND_MS (a noisy cable loses frames; a
+        guest cannot make the host flood), until it says so."""
+        if self.table is None or self.due or self.granting:
             return
-        p.resent = self.now
-        self.resent += 1
-        self.sync(only=p)
+        for p in self.peers.all:
+            if (p.seat >= 0 and not p.gone and p.have != self.moves and p.link is not None
+                    and ticks_diff(now, p.resent) >= _RESEND_MS):  # fmt: skip
+                self.resent += 1
+                self._show(_NONE, _NONE, p)
 
     def refuse(self, p, why):
         self.refused += 1
         self.peers.say(p, lf.REFUSE, why, p.dec.kind)
 
     def sync(self, mover=_NONE, action=_NONE, only=None):
-        """Each guest's observation (or ``only``'s), after a move by
-        ``mover`` (a move: the observations' number goes up first)."""
+        """Each guest's observation (or ``only``'s). After a move by
+        ``mover`` (the table's ``play``), the observations' number goes up
+        and they wait until the table has kept the move (``logged``)."""
         if mover != _NONE:
             self.moves += 1
+            self.due = True
+            self.mover = mover
+            self.action = action
+            return
+        self._show(_NONE, _NONE, only)
+
+    def _show(self, mover, action, only):
         t = self.table
         s = t.state
         peers = self.peers
@@ -208,6 +275,7 @@ class Host:
             d[1] = action if action < _NONE and _seen(obs, action) else _NONE
             d[2] = self.moves >> 8
             d[3] = self.moves & 0xFF
+            p.resent = self.now
             peers.send(p, lf.OBS, put_obs(obs, d, 4))
         seat = -1 if s.is_over() else s.current_player()
         if seat != self.turn:  # a new turn: a guest's starts its clock (``slow``)
@@ -224,24 +292,27 @@ class Host:
         for at most _END_MS: the results close the link. A change to what
         the message line says of the link is drawn at once, unasked."""
         seat = self.waiting()
-        shown = (seat + 2) * 16 + self.slow() + 2
+        shown = (seat + 2) * 16 + self.slow() + 2 + 1000 * self.ended
         if shown != self.shown:
             self.shown = shown
             table.render()
-        if seat >= 0:
+        if seat >= 0 or self.ended:
             return True
         if self.over < 0 or ticks_diff(now, self.over) > _END_MS:
             return False
-        behind = False
-        for p in self.peers.all:
+        for p in self.peers.all:  # (the last observation is sent again: ``push``)
             if p.seat >= 0 and not p.gone and p.have < self.moves:
-                self.behind(p, p.have)  # the last observation again, until it says it has it
-                behind = True
-        return behind
+                return True
+        return False
 
     def on_key(self, table, key):
         """While the game waits for a guest, keys do nothing but open the
-        pause menu (START), where its seat can be given to a computer."""
+        pause menu (START), where its seat can be given to a computer. A
+        game ended by a damaged store: A, B or START to the title."""
+        if self.ended:
+            if key in (A, B, START):
+                table.app.later(table.app.to_title)
+            return True
         return self.waiting() >= 0 and key != START
 
     def givable(self):
@@ -261,6 +332,8 @@ class Host:
         return False  # the host's own moves are played at its table
 
     def text(self, table):
+        if self.ended:
+            return "GAME ENDED: SAVE WAS DAMAGED"
         seat = self.waiting()
         if seat >= 0:
             return "LINK TO P%d LOST: WAITING" % (seat + 1)

@@ -23,12 +23,14 @@ class Peer:
         self.link = link
         self.dec = lf.Decoder()
         self.seat = -1  # given when the game starts
-        self.token = 0
+        self.token = None  # its seat's token (``link.proof.TOKEN`` bytes)
+        self.told = False  # the token has reached its console (it is never sent again)
+        self.challenge = None  # the challenge it was sent, until answered (``link.seats``)
         self.seq = -1  # the last frame's seq from it (a replay is refused)
         self.out = 0  # the seq of our next frame to it
-        self.resent = 0  # ticks of the last observation sent again (at most one a _RESEND_MS)
+        self.resent = 0  # ticks of the last observation sent to it (at most one a _RESEND_MS)
         self.have = -1  # the number of the last observation it said it has
-        self.heard = now
+        self.heard = now  # a byte came from it (a damaged frame too: its console is there)
         self.sent = now
         self.born = now  # when it was accepted
         self.gone = False
@@ -107,12 +109,13 @@ class Peers:
                 self.drop(p)
                 tidy = True
                 continue
+            if n:
+                p.heard = now
             i = 0
             while i < n or p.dec.ready:
                 i += p.dec.feed(self.rx, n - i, i)
                 if not p.dec.ready:
                     break
-                p.heard = now
                 self.host.heard(p)
             if p.gone:
                 tidy = tidy or p.seat < 0

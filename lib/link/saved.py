@@ -6,13 +6,16 @@ linked game: a solo console never compiles it.
 
 The record: whose it is (``BY_GUEST`` or ``BY_HOST``: the console's role
 in link play, not ``match.GUEST``, a seat's kind), how many seats, then
-each seat (1 byte) and its token (4 bytes, big-endian); at most 11.
+each seat (1 byte) and its token (``link.proof.TOKEN``, 8 bytes); at
+most 11. Records of the protocol before (``whose`` 1 or 2, 4-byte tokens)
+read as none: those tokens open no seat now.
 """
 
 from micropython import const
 
-BY_GUEST = const(1)
-BY_HOST = const(2)  # (``saves.keep._BY_HOST`` too: the saves know it without link play)
+BY_GUEST = const(3)
+BY_HOST = const(4)  # (``saves.keep._BY_HOST`` too: the saves know it without link play)
+_TOKEN = const(8)  # link.proof.TOKEN
 
 
 def seats(saves, whose):
@@ -21,9 +24,9 @@ def seats(saves, whose):
     n = saves.link_n
     if n < 2 or b[0] != whose:
         return []
-    end = min(n, 2 + 5 * b[1])  # (a damaged count reads no further than the record)
-    return [(b[i], b[i + 1] << 24 | b[i + 2] << 16 | b[i + 3] << 8 | b[i + 4])
-            for i in range(2, end - 4, 5)]  # fmt: skip
+    end = min(n, 2 + (1 + _TOKEN) * b[1])  # (a damaged count reads no further than the record)
+    return [(b[i], bytes(b[i + 1 : i + 1 + _TOKEN]))
+            for i in range(2, end - _TOKEN, 1 + _TOKEN)]  # fmt: skip
 
 
 def put(saves, whose, pairs):
@@ -34,15 +37,14 @@ def put(saves, whose, pairs):
     i = 2
     for seat, token in pairs:
         b[i] = seat
-        for k in range(4):
-            b[i + 1 + k] = token >> (24 - 8 * k) & 0xFF
-        i += 5
+        b[i + 1 : i + 1 + _TOKEN] = token
+        i += 1 + _TOKEN
     saves.link_n = i
 
 
 def guest_seat(saves, seat, token):
-    """A guest was given ``seat`` and ``token``: written now (a seat is
-    given at the start and at each return, never per move)."""
+    """A guest was given ``seat`` and ``token``: written now (once a game:
+    a guest coming back proves its token, and keeps it)."""
     if seats(saves, BY_GUEST) != [(seat, token)]:
         put(saves, BY_GUEST, [(seat, token)])
         saves.commit()
@@ -57,7 +59,7 @@ def guest_gone(saves):
         saves.commit()
 
 
-def guest_token(saves):
-    """The token this console last held as a guest (0: none)."""
+def guest_held(saves):
+    """(seat, token) this console last held as a guest, or (-1, None)."""
     s = seats(saves, BY_GUEST)
-    return s[0][1] if s else 0
+    return s[0] if s else (-1, None)

@@ -1,21 +1,32 @@
 """Who sits where in a linked game (docs/link.md, "Seats stay with their
 owner"): the guests seated when the host deals, each with a token; a
-guest coming back with its token, given a fresh one; a saved game's
-guest seats waiting again after a power cut; a seat given to a computer.
-The host's (``link.host.Host``), whose state these read and change: a
-seat and its token live on each guest's link (``link.peers.Peer``).
+guest coming back, which proves it holds its seat's token without
+sending it (``link.proof``) and has its seat back on whatever link it
+comes by; a saved game's guest seats waiting again after a power cut; a
+seat given to a computer. The host's (``link.host.Host``), whose state
+these read and change: a seat and its token live on each guest's link
+(``link.peers.Peer``).
+
+HELLO's payload says who comes: nothing (a new console), a seat (a
+console that holds it: the host answers with a challenge) or a seat, the
+challenge's answer and the number of the last observation it has.
 """
+
+from micropython import const
 
 from link import frame as lf
 from link.peers import Peer
 from match import GUEST
 
+_TOKEN = const(8)  # bytes of a seat's token (link.proof.TOKEN)
+
 
 def start(host, table):
-    """The game is dealt: each guest is told its seat, with a token to
-    come back with; the others are refused. A token is random from the
-    board, never from the deals' generator: from its numbers a guest
-    could work back to the deal, and every hand."""
+    """The game is dealt: each guest is given its seat and a token to come
+    back with (random from the board, never from the deals' generator:
+    from its numbers a guest could work back to the deal); the others are
+    refused. The game is written whole, tokens and all, before any guest
+    is told: a guest sees nothing a power cut could take back."""
     host.table = table
     match = table.match
     seats = [i for i in range(match.players) if match.kind(i) == GUEST]
@@ -26,24 +37,32 @@ def start(host, table):
         if k < len(seats):
             p.seat = seats[k]
             p.token = _token(host.hw)
+            p.told = False
             k += 1
-            grant(host, p)
         else:
             host.peers.say(p, lf.BYE, lf.FULL)
             host.peers.lose(p)
+    host.keep()  # the deal, with the tokens: then the guests are told
+    host.granting = True
 
 
 def rejoin(host, table, seats):
     """A saved linked game resumed (Continue): each of its guest seats
     (``seats``: (seat, token), as saved) waits for its console to come
-    back with its token; the pause menu may give it to a computer."""
+    back and prove its token; the pause menu may give it to a computer.
+    Observations go on numbered from the moves kept, so a guest's number
+    says whether it saw more than the store gave back."""
     host.table = table
+    rec = table.record
+    host.moves = rec.n if rec.complete else 0
+    host.known = rec.complete
     now = host.hw.ticks_ms()
     for seat, token in seats:
         if 0 < seat < table.match.players and table.match.kind(seat) == GUEST and token:
             p = Peer(None, now)
             p.seat = seat
             p.token = token
+            p.told = True
             p.gone = True
             host.peers.all.append(p)
     host.sync()  # (no one to send to yet: the turn noted)
@@ -51,49 +70,81 @@ def rejoin(host, table, seats):
 
 def hello(host, p):
     d = p.dec
-    if d.n != 4:
+    n = d.n
+    if n not in (0, 1, 7):
         return host.refuse(p, lf.BAD)
+    if host.ended:
+        return _away(host, p, host.ended)
+    if host.table is None:
+        return _lobby(host, p)
+    if n == 0:
+        if p.seat >= 0 and not p.gone:
+            return grant(host, p)  # this link's seat, said again (its SEAT was lost on the way)
+        return _away(host, p, lf.LATE)  # the game has started: politely, no
     b = d.buf
     k = lf.PAYLOAD
-    token = (b[k] & 0x3F) << 24 | b[k + 1] << 16 | b[k + 2] << 8 | b[k + 3]  # 30 bits
+    o = _holder(host, b[k])
+    if o is None:
+        return _away(host, p, lf.LATE)  # no such seat here (another game's token)
+    if o is p:  # the seat this very link holds (given or proved on it): no proof asked
+        p.challenge = None
+        return back(host, p) if p.gone else grant(host, p)
+    if n == 1:  # it says it holds a seat: the challenge (the same until it is answered)
+        if p.challenge is None:
+            p.challenge = host.hw.random_bytes(4)
+        c = p.challenge
+        host.peers.say(p, lf.CHALLENGE, c[0], c[1], c[2], c[3])
+        return
+    c = p.challenge
+    if c is None:
+        return  # an answer to no challenge (a copy of one answered, a replay): nothing
+    p.challenge = None  # answered once: a replayed answer meets another challenge
+    from link import proof  # (loaded only when a guest comes back)
+
+    if not proof.holds(o.token, c, b, k + 1):
+        host.refused += 1
+        return _away(host, p, lf.LATE)
+    if p.seat >= 0 and p.seat != o.seat:
+        return host.refuse(p, lf.ANOTHER_SEAT)  # a link that holds a seat takes no other
+    have = b[k + 5] << 8 | b[k + 6]
+    if host.known and have != 0xFFFF and have > host.moves:
+        return host.damaged()  # it saw moves this store lost: the game cannot go on
+    if o is not p:  # its console, on a new link: the old one (broken, or half-open) goes
+        p.seat, p.token, p.told = o.seat, o.token, True
+        o.seat = -1
+        host.peers.close_link(o)
+        host.peers.all.remove(o)
+    back(host, p)
+
+
+def _holder(host, seat):
+    for o in host.peers.all:
+        if o.seat == seat and seat >= 0:
+            return o
+    return None
+
+
+def _lobby(host, p):
+    """A console joins while the host sets the game up."""
+    p.hello = True
     peers = host.peers
-    if p.seat >= 0 and host.table is not None:
-        if not p.gone:
-            grant(host, p)  # this link's seat, said again (its SEAT was lost on the way)
-            return
-        if token != p.token:
-            return host.refuse(p, lf.ANOTHER_SEAT)  # a link that holds a seat takes no other
-    if host.table is None:
-        p.hello = True
-        if len(host.joined()) >= len(host.want):  # (a place for each seat of the largest table)
-            peers.say(p, lf.BYE, lf.FULL)
-            peers.lose(p)
-        else:  # in: waiting for the host to start
-            peers.say(p, lf.LOBBY, host.count())
-        return
-    for o in peers.all:  # a guest back: its seat, and the game exactly as it is
-        if not token or o.token != token or o.seat < 0:
-            continue
-        if o is not p:
-            if not o.gone:
-                break  # its console is still here: a stolen token
-            p.seat, o.seat = o.seat, -1
-            peers.close_link(o)
-        back(host, p)
-        return
-    peers.say(p, lf.BYE, lf.LATE)  # the game has started: politely, no
-    peers.lose(p)
+    if len(host.joined()) > 11:  # a place for each guest seat of the largest table
+        _away(host, p, lf.FULL)
+    else:  # in: waiting for the host to start
+        peers.say(p, lf.LOBBY, host.count())
+
+
+def _away(host, p, why):
+    host.peers.say(p, lf.BYE, why)
+    host.peers.lose(p)
 
 
 def back(host, p):
-    """``p`` is back in its seat: a fresh token (one seen on the wire
-    before opens nothing now), its seat and the game as it is, and
-    the game goes on if it waited for no one else."""
+    """``p`` is back in its seat: its seat and the game as it is, and the
+    game goes on if it waited for no one else."""
     p.gone = False
     p.heard = host.now
-    p.token = _token(host.hw)
-    if host.table is not None:
-        host.table.app.saves.dirty = True  # its new token: the game is written whole next
+    p.have = -1
     grant(host, p)
     host.resumed += 1
     if host.waiting() < 0:
@@ -101,8 +152,9 @@ def back(host, p):
 
 
 def grant(host, p):
-    """``p``'s seat and token, then what its seat sees, and whether the
-    game waits for another."""
+    """``p``'s seat (its token too until it has been told it on this link:
+    a console coming back proves it instead), then what its seat sees,
+    and whether the game waits for another."""
     t = host.table
     m = t.match
     d = host.peers.data
@@ -111,9 +163,9 @@ def grant(host, p):
     d[2] = m.players
     d[3] = m.variant
     d[4] = m.starter
-    for i in range(4):
-        d[5 + i] = p.token >> (24 - 8 * i) & 0xFF
-    if host.peers.send(p, lf.SEAT, 9):
+    for i in range(_TOKEN):
+        d[5 + i] = 0 if p.told else p.token[i]
+    if host.peers.send(p, lf.SEAT, 5 + _TOKEN):
         host.sync(only=p)
         seat = host.waiting()
         if seat >= 0:
@@ -136,6 +188,10 @@ def give_up(host, seat):
 
 
 def _token(hw):
-    """30 random bits from the board's random source (never 0)."""
-    b = hw.random_bytes(4)
-    return ((b[0] & 0x3F) << 24 | b[1] << 16 | b[2] << 8 | b[3]) or 1
+    """A seat's token: ``_TOKEN`` random bytes from the board's random
+    source, never all zero (that says "none")."""
+    while True:
+        t = hw.random_bytes(_TOKEN)
+        for b in t:
+            if b:
+                return bytes(t)

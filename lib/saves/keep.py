@@ -43,7 +43,7 @@ from saves.codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, S
 from unload import forget
 
 IDLE_SAVE_MS = const(10000)
-_BY_HOST = const(2)  # link.saved.BY_HOST: a host's link record goes with its game
+_BY_HOST = const(4)  # link.saved.BY_HOST: a host's link record goes with its game
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 
 
@@ -78,7 +78,7 @@ class Saves:
         self.game_buf = bytearray(512)
         self.moves_buf = bytearray(1024)
         self.last_buf = bytearray(1024)
-        self.link_buf = bytearray(2 + 5 * 11)
+        self.link_buf = bytearray(2 + 9 * 11)  # link.saved: 11 seats, a seat and 8-byte token each
         self.game_n = self.moves_n = self.last_n = self.link_n = -1
         self.settings = codec.Settings()
         # a row per save id (as many as the highest one needs), each game's its own
@@ -141,11 +141,25 @@ class Saves:
 
     def commit(self):
         """Write every record now: one flash write. False when it could not
-        be written (``failed`` counts; the records stay to be retried)."""
+        be written (``failed`` counts; the records stay to be retried). A
+        saved game whose moves since its copy would not fit beside a new
+        copy is written whole with them (``_fold``): no move is dropped."""
         try:
-            return self._wrote(write.commit(self))
+            ok = self._wrote(write.commit(self))
+            if self.store.waits:
+                ok = self._fold()
+            return ok
         except MemoryError:
             return self._not_written()
+
+    def _fold(self):
+        """The saved game brought up to its last move (``saved_game``) and
+        written whole: its copy and the moves since, in one."""
+        saved = self.saved_game()
+        if saved is None:
+            return False
+        match, state, moves = saved
+        return self.keep_game(match, state, moves, len(moves) if moves is not None else 0)
 
     def keep_game(self, match, state, moves, moves_n):
         """Write the running game (``moves`` None: its moves are not known)."""

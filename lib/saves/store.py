@@ -24,7 +24,8 @@ tail (never 0xFF; ``tail_check``). A move
 costs three programmed bytes and no erase; a record cut part-way is the
 move in flight: ignored, and nothing is appended after it. The next
 copy goes after the tail; a copy written without the game changing
-(``finish(carry)``) carries the tail with it.
+(``finish(carry)``) carries the tail with it, or, when a slot cannot
+hold both, waits for the game to be written whole (``waits``).
 
 Records are kept in the order given: a store too small for all of them
 keeps those that fit, most important first. A record kind this firmware
@@ -119,6 +120,7 @@ class Store:
         self.tail_at = 0  # the newest copy's tail records start here in its slot
         self.tail_n = 0  # ... and there are this many
         self.rec = bytearray(3)  # a tail record is put together here (made once)
+        self.waits = False  # the last copy asked for was not written: its tail would not fit
 
     def begin(self):
         self.n = HEAD
@@ -187,7 +189,8 @@ class Store:
         slot (then 0xFF to its end). One assignment to the store. With
         ``carry`` the newest copy's tail records follow the new copy
         (the game did not change: its moves since stay), else the new
-        copy has no tail."""
+        copy has no tail. A copy whose tail would not fit in a slot is not
+        written (``waits``): the moves are never dropped."""
         c = self.copy
         if c is None:
             return False
@@ -206,8 +209,9 @@ class Store:
         c[9] = crc >> 8
         used = self.n
         t = self.tail_n if carry and self.slot >= 0 else 0
-        if used + 3 * t > self.size:
-            t = 0
+        self.waits = used + 3 * t > self.size
+        if self.waits:  # a slot cannot hold the copy and the moves since: the copy waits
+            return False  # for the game's next whole write, and the moves stay where they are
         src = self.slot * self.size + self.tail_at
         for i in range(3 * t):  # (the check bytes do not depend on where the tail is)
             c[used + i] = self.nvm[src + i]

@@ -10,6 +10,7 @@ a save at the table loads no module and asks the heap for nothing bigger
 than a memoryview. Reading is ``saves/read.py``'s.
 """
 
+from match import GUEST
 from saves import codec, snapshot
 from saves.store import GAME, LAST, LINK, MOVES, SETTINGS, STATS
 
@@ -55,7 +56,7 @@ def commit(saves, carry=True):
     ok = st.finish(carry and saves.game_n >= 0)
     saves.writes = st.writes
     saves.dropped = st.dropped
-    saves.dirty = False
+    saves.dirty = st.waits  # (kept for the game's next whole write: its moves stay)
     return ok
 
 
@@ -68,7 +69,7 @@ def keep_game(saves, match, state, moves, moves_n):
         from link import saved  # (link play's: loaded with its code)
 
         saved.put(saves, saved.BY_HOST, link.seats())
-    else:
+    elif not match.has(GUEST):  # (a linked game written back from the store keeps them)
         saves.forget_guests()
     buf = saves.game_buf
     try:

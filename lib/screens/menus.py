@@ -10,7 +10,7 @@ import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from screens.base import GAME_MENU, TITLE_MENU, Screen
 
-_BY_GUEST = const(1)  # link.saved.BY_GUEST: the saves' link record holds a guest's seat
+_BY_GUEST = const(3)  # link.saved.BY_GUEST: the saves' link record holds a guest's seat
 
 
 class Title(Screen):

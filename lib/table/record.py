@@ -34,7 +34,7 @@ class GameRecord:
         if not resumed and not replaying:
             saves.forget_game()
             if state is not None and self.durable and link is None:  # Continue at once (a
-                saves.keep_game(match, state, self.kept_moves(), self.n)  # host's: 1st move)
+                saves.keep_game(match, state, self.kept_moves(), self.n)  # host's: link.seats)
 
     def log(self, action, state=None):
         """Note a move, made on ``state``: appended to the saved game (or,
@@ -45,6 +45,8 @@ class GameRecord:
         self.n += 1
         if not self.replaying:
             self._kept(TAIL_MOVE, action, state)
+            if self.match.link is not None:  # link play: a move is shown to the guests
+                self.match.link.logged()  # only once it is kept
 
     def unlog(self, state=None):
         """Forget the last move (the person took it back; ``state``: as it

@@ -104,7 +104,7 @@ class RawGuest:
         self.seq = 0
         self.seat = -1
         self.moves = 0  # the number of the last observation (said back with each frame)
-        self.say(lf.HELLO, 4)
+        self.say(lf.HELLO, 0)  # a new console
 
     def say(self, kind, n):
         k = lf.put(self.frame, kind, self.seat if self.seat >= 0 else lf.NO_SEAT, self.seq,
@@ -131,14 +131,13 @@ class RawGuest:
                 self.seat = b[lf.PAYLOAD]
             elif d.kind == lf.OBS:
                 self.moves = b[lf.PAYLOAD + 2] << 8 | b[lf.PAYLOAD + 3]
+                self._ping()  # read: said at once (the host sends it again until it hears)
                 move = _move(self.seat)
                 if move >= 0:
                     self.data[0] = move
                     self.data[1] = self.moves >> 8
                     self.data[2] = self.moves & 0xFF
                     self.say(lf.ACTION, 3)
-                else:
-                    self._ping()  # (at the end, the host waits to hear it has it)
             elif d.kind == lf.PING:
                 self._ping()
         return True
@@ -273,9 +272,9 @@ class RawHost:
                 if d.kind == lf.HELLO and not self.seated:
                     self.seated = True
                     for j, v in enumerate((self.seat, self.game.INFO.SAVE_ID, s.num_players,
-                                           0, 0, 0, 0, 0, 1)):  # fmt: skip
-                        self.data[j] = v
-                    self.say(lf.SEAT, 9)
+                                           0, 0, 0, 0, 0, 0, 0, 0, 0, 1)):  # fmt: skip
+                        self.data[j] = v  # (its token: 8 bytes)
+                    self.say(lf.SEAT, 13)
                     self.sync(255, 255)
                 elif d.kind == lf.ACTION and s.current_player() == self.seat:
                     a = d.buf[lf.PAYLOAD]  # (chosen on the last observation: no frame is lost here)
