@@ -2,7 +2,9 @@
 
 The levels are seat kinds (``match.py``: EASY, NORMAL, HARD):
 
-- Easy: any legal action, chosen at random.
+- Easy: any legal action, chosen at random, but it draws (or passes)
+  exactly when Normal would: when it has nothing to play, or in Roller
+  Coaster when every play would leave a hand that can never go out.
 - Normal: the game's own heuristic (``basic_policy`` in its module).
 - Hard: determinized Monte Carlo search (``opponents_hard.py``), loaded only for a
   game with a Hard seat, so a table of Easy and Normal players never
@@ -10,13 +12,25 @@ The levels are seat kinds (``match.py``: EASY, NORMAL, HARD):
 
 Every level decides from ``observe(seat)`` alone, so no level can see a
 card its seat cannot; the tests reshuffle the hidden cards and check that
-no decision changes.
+no decision changes. No level keeps drawing while it could play (RC-14):
+a game between computers never ends blocked or at its turn limit by
+their choice.
 """
 
 from engine.gamestate import MAX_ACTIONS
+from games import DRAW
 from match import EASY, HARD
 
 _buf = bytearray(MAX_ACTIONS)
+
+
+def _easy(game, obs, prng):
+    n = obs.legal_actions(_buf)
+    if n > 1 and _buf[n - 1] == DRAW:  # actions are in order: a draw (or pass) comes last
+        if game.basic_policy(obs, prng) == DRAW:
+            return DRAW
+        n -= 1
+    return _buf[prng.below(n)]
 
 
 def choose(game, obs, prng, level, moves=0, clock=None):
@@ -24,8 +38,7 @@ def choose(game, obs, prng, level, moves=0, clock=None):
     searches ``moves`` simulated moves (0: the game's, ``INFO.search``),
     and stops early at ``opponents_hard.THINK_MS`` on ``clock`` when one is given."""
     if level == EASY:
-        n = obs.legal_actions(_buf)
-        return _buf[prng.below(n)]
+        return _easy(game, obs, prng)
     if level == HARD:
         import opponents_hard
 

@@ -15,6 +15,7 @@ Loaded (``opponents.choose``) only for games with a Hard seat.
 from micropython import const
 
 from engine.gamestate import MAX_ACTIONS
+from games import DRAW
 
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
@@ -152,6 +153,13 @@ def hard(game, obs, prng, moves=0, clock=None):
     if n == 1:
         return _actions[0]
     normal = game.basic_policy(obs, prng)
+    if _actions[n - 1] == DRAW:
+        # it draws (or passes) exactly when Normal would (RC-14)
+        if normal == DRAW:
+            return DRAW
+        n -= 1
+        if n == 1:
+            return _actions[0]
     if moves <= 0:
         moves = game.INFO.search
     start = clock() if clock else 0
