@@ -2,9 +2,10 @@
 
 The levels are seat kinds (``match.py``: EASY, NORMAL, HARD):
 
-- Easy: any legal action, chosen at random, but it draws (or passes)
-  exactly when Normal would: when it has nothing to play, or in Roller
-  Coaster when every play would leave a hand that can never go out.
+- Easy: any legal action, chosen at random; but where a draw by choice can
+  stall the game (Roller Coaster), it draws exactly when Normal would: when
+  it has nothing to play, or every play would leave a hand that can never
+  go out.
 - Normal: the game's own heuristic (``basic_policy`` in its module).
 - Hard: determinized Monte Carlo search (``opponents_hard.py``), loaded only for a
   game with a Hard seat, so a table of Easy and Normal players never
@@ -14,7 +15,7 @@ Every level decides from ``observe(seat)`` alone, so no level can see a
 card its seat cannot; the tests reshuffle the hidden cards and check that
 no decision changes. No level keeps drawing while it could play (RC-14):
 a game between computers never ends blocked or at its turn limit by
-their choice.
+their choice (docs/opponents.md).
 """
 
 from engine.gamestate import MAX_ACTIONS
@@ -26,7 +27,7 @@ _buf = bytearray(MAX_ACTIONS)
 
 def _easy(game, obs, prng):
     n = obs.legal_actions(_buf)
-    if n > 1 and _buf[n - 1] == DRAW:  # actions are in order: a draw (or pass) comes last
+    if n > 1 and _buf[n - 1] == DRAW and obs.DRAW_STALLS:  # a draw comes last, when legal
         if game.basic_policy(obs, prng) == DRAW:
             return DRAW
         n -= 1

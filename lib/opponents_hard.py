@@ -8,6 +8,9 @@ action scores clearly better over all samples. Its budget is a number of
 simulated moves, set for each game (its catalogue record's ``search``) to fit the board's
 time. When the stock's order is known to every seat (Roller Coaster
 after a turnover), it searches one world deeper instead (``_deep``).
+Where a draw by choice can stall a game (Roller Coaster), a draw with a
+card to play is a candidate only while it takes a card from a small hand
+early in the game (``_may_draw``).
 
 Loaded (``opponents.choose``) only for games with a Hard seat.
 """
@@ -35,6 +38,10 @@ _MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a car
 # When every seat knows the stock's order (deck_public), a world is nearly
 # known and depth pays instead: one world, up to _DEEP_ROUNDS rounds (docs/opponents.md).
 _DEEP_ROUNDS = const(5)
+# A draw by choice (Roller Coaster, RC-4) is tried only while the hand is
+# smaller than this and the game younger than this (``_may_draw``)
+_DRAW_HAND = const(8)
+_DRAW_TURNS = const(300)
 # On a board Hard also watches the clock (``clock``: milliseconds, as
 # supervisor.ticks_ms counts them): it starts no sample that would end
 # past THINK_MS, for the rare states whose moves cost far more than most.
@@ -140,6 +147,20 @@ def deal_hidden(state, seat, buf):
     state._deal_extra(seat, buf, k)
 
 
+def _may_draw(obs, seat):
+    """May Hard draw by choice, with a card to play (Roller Coaster's RC-4)?
+    Only a draw that takes a card (RC-12: an empty stock and a pile of one
+    give none), while its hand holds fewer than _DRAW_HAND cards and the
+    game is younger than _DRAW_TURNS turns: so it never keeps drawing
+    (RC-14), and a game between computers never ends blocked or at its
+    turn limit by its choice (docs/opponents.md)."""
+    return (
+        (obs.deck_n > 0 or obs.pile_n > 1)
+        and obs.counts[seat] < _DRAW_HAND
+        and obs.turns < _DRAW_TURNS
+    )
+
+
 def _late(clock, start, done):
     """Would one more sample, as long as the ``done`` before, end past
     THINK_MS?"""
@@ -154,12 +175,12 @@ def hard(game, obs, prng, moves=0, clock=None):
         return _actions[0]
     normal = game.basic_policy(obs, prng)
     if _actions[n - 1] == DRAW:
-        # it draws (or passes) exactly when Normal would (RC-14)
         if normal == DRAW:
-            return DRAW
-        n -= 1
-        if n == 1:
-            return _actions[0]
+            return DRAW  # nothing to play, or a dead hand (RC-14)
+        if obs.DRAW_STALLS and not _may_draw(obs, seat):
+            n -= 1
+            if n == 1:
+                return _actions[0]
     if moves <= 0:
         moves = game.INFO.search
     start = clock() if clock else 0
