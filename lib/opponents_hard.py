@@ -1,18 +1,21 @@
-"""The Hard computer player: determinized Monte Carlo search.
+"""The Hard computer player's search: determinized Monte Carlo search,
+for a game without a Hard player of its own (Elevator and Bastard have
+theirs, ``games/shedding_hard.py``, which fits the board's time where a
+search does not: docs/opponents.md).
 
 It deals the cards its seat cannot see at random in the counts the seat
 knows (``determinize``), plays each candidate action there, lets every
 seat play on with the Normal policy for one round, and scores where its
 seat stands (``_standing``); the Normal choice stands unless another
 action scores clearly better over all samples. Its budget is a number of
-simulated moves, set for each game (its catalogue record's ``search``) to fit the board's
-time. When the stock's order is known to every seat (Roller Coaster
-after a turnover), it searches one world deeper instead (``_deep``).
-Where a draw by choice can stall a game (Roller Coaster), a draw with a
-card to play is a candidate only while it takes a card from a small hand
-early in the game (``_may_draw``).
+simulated moves, set for each game (its catalogue record's ``search``) to
+fit the board's time. When the stock's order is known to every seat
+(Roller Coaster after a turnover), it searches one world deeper instead
+(``_deep``). A draw with a card to play is a candidate only while it
+takes a card from a small hand early in the game (``_may_draw``).
 
-Loaded (``opponents.choose``) only for games with a Hard seat.
+Loaded (``opponents.choose``) only for games with a Hard seat that
+search.
 """
 
 from micropython import const
