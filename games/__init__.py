@@ -70,7 +70,7 @@ class Info:
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
          ("52 cards", "Jokers"), "color_elevator", "table.color_elevator", "color_elevator_text",
-         48),
+         hard="color_elevator_hard"),
     Info("elevator-solitaire", 1, "Elevator Solitaire", "Pyramid to waste, one rank off",
          (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table.elevator_solitaire",
          "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),

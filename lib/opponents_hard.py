@@ -1,7 +1,7 @@
 """The Hard computer player's search: determinized Monte Carlo search,
-for a game without a Hard player of its own (Elevator and Bastard have
-theirs, ``games/shedding_hard.py``, which fits the board's time where a
-search does not: docs/opponents.md).
+for a game without a Hard player of its own (Roller Coaster; Color
+Elevator, Elevator and Bastard have theirs, ``games/*_hard.py``, which fit
+the board's time where a search does not: docs/opponents.md).
 
 It deals the cards its seat cannot see at random in the counts the seat
 knows (``determinize``), plays each candidate action there, lets every
