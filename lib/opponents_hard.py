@@ -49,6 +49,9 @@ _DRAW_TURNS = const(300)
 # supervisor.ticks_ms counts them): it starts no sample that would end
 # past THINK_MS, for the rare states whose moves cost far more than most.
 THINK_MS = const(300)
+# and, for a sample longer than most (big hands, a deep playout), it gives
+# up on the search mid-playout at this, a move short of THINK_MS
+_GIVE_UP_MS = const(240)
 _TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
 _actions = [0] * MAX_ACTIONS
 _totals = [0] * MAX_ACTIONS
@@ -119,14 +122,17 @@ def determinize(state, seat, prng):
     state.deal = prng.next30() or 1
 
 
-def _playout(game, world, s, action, horizon, seat, prng):
+def _playout(game, world, s, action, horizon, seat, prng, clock, start):
     """Play ``action`` in ``s``, a copy of ``world`` (made once a decision:
     a playout allocates no state), then ``horizon`` Normal moves; how
-    ``seat`` stands after them."""
+    ``seat`` stands after them, or -1 if ``clock`` passed _GIVE_UP_MS
+    since ``start`` on the way (the decision is then Normal's)."""
     s._copy_from(world)
     s.apply(action)
     steps = 0
     while not s.is_over() and steps < horizon:
+        if clock and (clock() - start) & _TICKS_MASK >= _GIVE_UP_MS:
+            return -1
         s.apply(game.basic_policy(s, prng))
         steps += 1
     return _standing(s, seat)
@@ -172,6 +178,7 @@ def _late(clock, start, done):
 
 
 def hard(game, obs, prng, moves=0, clock=None):
+    start = clock() if clock else 0  # the decision's time starts here
     seat = obs.current_player()
     n = obs.legal_actions(_actions)
     if n == 1:
@@ -186,7 +193,6 @@ def hard(game, obs, prng, moves=0, clock=None):
                 return _actions[0]
     if moves <= 0:
         moves = game.INFO.search
-    start = clock() if clock else 0
     if obs.deck_public():
         return _deep(game, obs, prng, moves, n, normal, clock, start)
     horizon = _ROUNDS * obs.num_players
@@ -204,7 +210,10 @@ def hard(game, obs, prng, moves=0, clock=None):
         world._copy_from(obs)
         determinize(world, seat, prng)
         for i in range(n):
-            _totals[i] += _playout(game, world, s, _actions[i], horizon, seat, prng)
+            v = _playout(game, world, s, _actions[i], horizon, seat, prng, clock, start)
+            if v < 0:
+                return normal
+            _totals[i] += v
         done += 1
         if clock and done < rounds and _late(clock, start, done):
             break
@@ -263,5 +272,7 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
     for i in range(m):
         if clock and i and _late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
-        _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng)
+        _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng, clock, start)
+        if _totals[i] < 0:
+            return normal
     return _settle(m, pick, _MARGIN, normal)

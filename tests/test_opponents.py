@@ -178,19 +178,21 @@ def test_hard_stays_within_its_budget_of_moves(players):
 
 
 def test_hard_stops_at_the_board_clock(monkeypatch):
-    """With a clock, Hard starts no sample that would end past THINK_MS: a
-    clock that shows each sample taking longer than half of it leaves one
-    sample, too few, so Normal's choice stands; a stopped clock changes
-    nothing (Roller Coaster's search: the other games' Hard players do not
-    search)."""
+    """With a clock, Hard's search (Roller Coaster's: the other games' Hard
+    players do not search) starts no sample that would end past THINK_MS,
+    and gives up in the middle of one at _GIVE_UP_MS: a clock that shows
+    each sample taking longer than half of THINK_MS leaves one sample, too
+    few, and one that shows each move taking a third of it stops the first
+    playout; either way Normal's choice stands. A stopped clock changes
+    nothing."""
     from games import by_id
 
     game = by_id("roller-coaster")
-    slow = [0]
+    now = [0, 0]  # the time, and the milliseconds a reading moves it on
 
-    def clock():  # 200 ms a reading
-        slow[0] += 200
-        return slow[0]
+    def clock():
+        now[0] += now[1]
+        return now[0]
 
     def stopped():
         return 1234
@@ -198,13 +200,13 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
     late = [0]
     judge = opponents_hard._late
 
-    def counted(clock, start, done):  # the searches the clock cut short
+    def counted(clock, start, done):  # the searches cut between samples
         cut = judge(clock, start, done)
         late[0] += cut
         return cut
 
     monkeypatch.setattr(opponents_hard, "_late", counted)
-    checked = 0
+    cuts = [0, 0]  # between samples, in a playout
     for deal in range(1, 40):
         s = game.new_state(4, deal)
         prng = Prng(deal)
@@ -213,11 +215,17 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
             normal = game.basic_policy(obs, Prng(1))
             free = opponents_hard.hard(game, obs, Prng(5))
             assert opponents_hard.hard(game, obs, Prng(5), 0, stopped) == free
-            before = late[0]
-            assert opponents_hard.hard(game, obs, Prng(5), 0, clock) == normal
-            checked += late[0] > before
+            for k, step in enumerate((20, 100)):  # ms a reading
+                now[1] = step
+                before = late[0]
+                readings = now[0]
+                assert opponents_hard.hard(game, obs, Prng(5), 0, clock) == normal
+                if k == 0:
+                    cuts[0] += late[0] > before
+                else:  # searched (read the clock in a playout), with no cut between samples
+                    cuts[1] += now[0] - readings > 2 * step and late[0] == before
             s.apply(game.basic_policy(obs, prng))
-    assert checked > 0
+    assert cuts[0] > 0 and cuts[1] > 0
 
 
 def _rc_after_turnover(deal):
