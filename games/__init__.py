@@ -2,12 +2,12 @@
 
 Everything the console knows of a game before its rules load lives in its
 ``Info`` below: ids, name, player range, variants, which modules hold its
-rules, its table screen and its screen text, Hard's search budget, series
-play and its stable save id. The rules modules, the screens, the opponents
-and the saves read it from here; nothing else names a game. A game's rules
-module is imported only when that game is played, so a board never holds
-five rules engines at once. ``CONTRACT.md`` beside this file is what every
-game module keeps.
+rules, its table screen and its screen text, Hard's player (its own, or
+the search and its budget), series play and its stable save id. The rules
+modules, the screens, the opponents and the saves read it from here;
+nothing else names a game. A game's rules module is imported only when that
+game is played, so a board never holds five rules engines at once.
+``CONTRACT.md`` beside this file is what every game module keeps.
 
 The two actions that are not a card, ``DRAW`` and ``DONE``, are the same in
 every game and are named here, below the rules, so a computer player reads
@@ -33,7 +33,7 @@ class Info:
     never changes and is never reused, whatever the catalogue's order."""
 
     def __init__(self, game_id, save_id, name, blurb, players, variants, module, table, text,
-                 search=0, series=False, solved=None):  # fmt: skip
+                 search=0, series=False, solved=None, hard=None):  # fmt: skip
         self.ID = game_id
         self.SAVE_ID = save_id
         self.NAME = name
@@ -43,9 +43,10 @@ class Info:
         self.module = module  # the rules module in games/
         self.table = table  # the table screen's module in lib/table/ ("table.shedding")
         self.text = text  # the screen text's module in games/
-        self.search = search  # Hard's budget in simulated moves (0: no computer players)
+        self.search = search  # Hard's search budget in simulated moves (0: it does not search)
         self.series = series  # the next deal starts left of the last winner
         self.solved = solved  # a file of winnable deal numbers, if the game has one
+        self.hard = hard  # Hard's own player, a module in games/ (None: Hard searches)
 
     def fields(self):
         return (self.ID, self.NAME, self.BLURB, self.MIN_PLAYERS, self.MAX_PLAYERS,
@@ -63,20 +64,21 @@ class Info:
             raise ValueError("no seat %d" % starter)
 
 
-# Hard's budgets: simulated moves a decision, sized as lib/opponents_hard.py
-# says (docs/opponents.md).
+# Hard's search budget: simulated moves a decision, sized as
+# lib/opponents_hard.py says; 0 where Hard has a player of its own (``hard``)
+# and does not search (docs/opponents.md).
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
          ("52 cards", "Jokers"), "color_elevator", "table.color_elevator", "color_elevator_text",
-         48),
+         hard="color_elevator_hard"),
     Info("elevator-solitaire", 1, "Elevator Solitaire", "Pyramid to waste, one rank off",
          (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table.elevator_solitaire",
          "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),
     Info("elevator", 2, "Elevator", "Climb in alternate colours", (3, 6, 4), ("Standard",),
-         "elevator", "table.shedding", "shedding_text", 48),
+         "elevator", "table.shedding", "shedding_text", hard="shedding_hard"),
     Info("bastard", 3, "Bastard", "Elevator's cousin, 2-12 players", (2, 12, 4),
-         ("Jokers alike", "Red/black jokers"), "bastard", "table.shedding", "shedding_text", 48,
-         series=True),
+         ("Jokers alike", "Red/black jokers"), "bastard", "table.shedding", "shedding_text",
+         series=True, hard="shedding_hard"),
     Info("roller-coaster", 4, "Roller Coaster", "Shed runs up or down, A wraps", (2, 8, 3),
          ("Standard",), "roller_coaster", "table.roller_coaster", "roller_coaster_text", 64),
 )  # fmt: skip

@@ -36,6 +36,7 @@ def step(r, d):
 
 class State(GameState):
     INFO = INFO
+    DRAW_STALLS = True  # RC-13, RC-14
     FIELDS = (
         "deck_n", "pile_n", "turn", "turns", "idle", "over", "winner", "run_n", "run_dir",
         "run_next", "run_anchor", "run_jokers", "run_last_joker", "opening", "turned",

@@ -235,8 +235,8 @@ class App:
         """Show ``match``'s table: its deal, or ``state`` (a saved game,
         with its ``moves`` when they were kept; a guest's, filled in by its
         host). Its modules load into a heap without the last screen: what
-        every game uses (the first time: they are kept), the Hard player's
-        search when a seat plays Hard, the rules, then the table."""
+        every game uses (the first time: they are kept), the Hard player
+        when a seat plays Hard, the rules, then the table."""
         table = self.load_game(match).Table(self, match, state, moves, replaying)
         self.menus[0] = 0  # TITLE_MENU: after a game the title opens on its first row
         self.show(table)
@@ -246,7 +246,8 @@ class App:
         """The table module of ``match``, with every module its game needs
         loaded first (``play``): what every game uses, largest first, each
         into a heap without the last one's garbage, the rules, the Hard
-        player's search when a seat plays Hard, then the table."""
+        player when a seat plays Hard (its search, and the game's own
+        player if it has one), then the table."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
         for name in ("screens.menus", "screens.setup", "link.menu"):
@@ -256,9 +257,12 @@ class App:
                 gc.collect()
                 __import__(name)
         games.by_id(match.info.ID)
-        if match.has(HARD):
+        if match.has(HARD):  # the game's own Hard player, or the search
             gc.collect()
-            __import__("opponents_hard")
+            if match.info.hard:
+                games.load(match.info.hard)
+            else:
+                __import__("opponents_hard")
         gc.collect()
         __import__(match.info.table)  # (which returns the package, ``table``)
         return sys.modules[match.info.table]

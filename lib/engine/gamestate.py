@@ -43,6 +43,10 @@ class GameState:
 
     num_players = 0
     starter = 0  # the seat that played first (series play)
+    # whether a draw (or pass) by choice can stall the game, blocked or at its
+    # turn limit (Roller Coaster, RC-13/RC-14): computer players then make
+    # one only as lib/opponents.py says
+    DRAW_STALLS = False
     FIELDS = ()
     BUFFERS = ()  # names of extra bytearrays, copied whole
     SETS = ()  # names of extra CardSets, copied word by word

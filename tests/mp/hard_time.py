@@ -2,8 +2,9 @@
 
     micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS MOVES [GAMES [SLOWER]]
 
-Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (MOVES
-simulated moves a decision, 0 for the game's own, its catalogue record's ``search``) and
+Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (its
+game's own player, or the search with MOVES simulated moves a decision, 0
+for the game's own budget, its catalogue record's ``search``) and
 the others at Normal, and prints 'hard us mean=M p90=P max=X decisions=N
 late=L actions=C' (microseconds; C is a checksum of every action taken,
 equal on CPython and MicroPython when both VMs make the same decisions).
@@ -22,9 +23,11 @@ for p in (".", "lib", "tests/mp"):
 from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
+import opponents  # noqa: E402
 import opponents_hard  # noqa: E402
 from engine.prng import Prng  # noqa: E402
 from games import by_id  # noqa: E402
+from match import HARD  # noqa: E402
 
 
 def main(game_id, players, moves, games=2, slower=0):
@@ -54,7 +57,7 @@ def main(game_id, players, moves, games=2, slower=0):
             obs = s.observe(seat)
             if seat == 0:
                 t = _now()
-                a = opponents_hard.hard(game, obs, prng, moves, clock if slower else None)
+                a = opponents.choose(game, obs, prng, HARD, moves, clock if slower else None)
                 dt = _diff(_now(), t)
                 total += dt
                 times.append(dt)

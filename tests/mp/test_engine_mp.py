@@ -78,3 +78,24 @@ def test_roller_coaster_normal_allocates_nothing():
             s.apply(_locked_policy(roller_coaster_ai.basic_policy, obs))
             moves += 1
     assert moves > 100
+
+
+def test_hard_players_of_their_own_allocate_nothing():
+    # Hard's own players (Color Elevator, Elevator, Bastard) value every
+    # action in small ints over preallocated words: a decision allocates
+    # nothing, once the module is loaded
+    from games import by_id, color_elevator_hard, shedding_hard
+
+    decided = 0
+    for game_id, players, policy in (("color-elevator", 4, color_elevator_hard.hard_policy),
+                                     ("color-elevator", 2, color_elevator_hard.hard_policy),
+                                     ("elevator", 4, shedding_hard.hard_policy),
+                                     ("bastard", 12, shedding_hard.hard_policy)):  # fmt: skip
+        game = by_id(game_id)
+        for variant in range(len(game.VARIANTS)):
+            s = game.new_state(players, 7, variant)
+            while not s.is_over():
+                obs = s.observe(s.current_player())
+                s.apply(_locked_policy(policy, obs))
+                decided += 1
+    assert decided > 300
