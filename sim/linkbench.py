@@ -41,13 +41,14 @@ while not s.is_over():
     s.observe(1, obs)
     data[0] = data[1] = 255
     data[2] = data[3] = 0
-    k = lf.put(frame, lf.OBS, 1, n, data, link_obs.put(obs, data, 4))
+    data[4:9] = b"\xff\x00\x00\xff\xff"  # (no last turn)
+    k = lf.put(frame, lf.OBS, 1, n, data, link_obs.put(obs, data, link_obs.HEAD))
     t1 = time.ticks_us()
     i = 0
     while i < k or dec.ready:
         i += dec.feed(frame, k - i, i)
         if dec.ready:
-            reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4)
+            reader.read(dec.buf, lf.PAYLOAD + link_obs.HEAD, dec.n - link_obs.HEAD)
     t2 = time.ticks_us()
     made += t1 - t0
     read += t2 - t1

@@ -34,6 +34,11 @@ def _name(s):
     return type(s.screen).__name__
 
 
+def _last(last):
+    """A table's last turn (``table.hand.Last``) as a tuple to compare."""
+    return (last.seat, last.kind, last.n, last.a, last.b)
+
+
 class Console:
     """A Session with a person pressing one key a frame, as the game asks."""
 
@@ -412,8 +417,9 @@ class LinkedGame:
                     or host.waiting() >= 0 or link.moves != host.moves):  # fmt: skip
                 continue
             self.rejoin_ms.append(self.t - self.broken.pop(k))
-            seen = g.s.screen.state.key()  # what it holds back: exactly what its seat sees
-            self.rejoined.append(seen == host.table.state.observe(link.seat).key())
+            seen = g.s.screen.state.key()  # what it holds back: exactly what its seat sees,
+            shown = _last(g.s.screen.last) == _last(host.table.last)  # its pile as the host's
+            self.rejoined.append(seen == host.table.state.observe(link.seat).key() and shown)
 
     # -- what happened -----------------------------------------------------------------
     def _held_again(self):

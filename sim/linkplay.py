@@ -359,7 +359,7 @@ def check(host, guests):
                 break
             if dec.kind != lf.OBS:
                 continue
-            if not reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4):
+            if not reader.read(dec.buf, lf.PAYLOAD + link_obs.HEAD, dec.n - link_obs.HEAD):
                 unmatched += 1
                 continue
             k = blank.key()

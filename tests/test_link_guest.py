@@ -69,7 +69,8 @@ class RawHost:
         data[0] = data[1] = 255
         data[2] = 0
         data[3] = 1
-        n = obs.put(state.observe(seat), data, 4)
+        data[4:9] = b"\xff\x00\x00\xff\xff"  # no last turn
+        n = obs.put(state.observe(seat), data, obs.HEAD)
         self.send(lf.OBS, data[:n], seat)
 
     def ping(self, moves=1, started=1):
@@ -347,7 +348,8 @@ def test_a_guest_of_a_restarted_host_reads_its_numbers_from_the_start():
     data = bytearray(lf.MAX_PAYLOAD)
     data[0] = data[1] = 255
     data[2] = data[3] = 0  # observation 0
-    n = obs.put(state.observe(1), data, 4)
+    data[4:9] = b"\xff\x00\x00\xff\xff"  # no last turn
+    n = obs.put(state.observe(1), data, obs.HEAD)
     again.send(lf.OBS, data[:n], 1)
     _frames(s, again, 5)
     assert guest.moves == 0 and s.screen.state.key() != key
@@ -377,7 +379,7 @@ def test_a_guest_whose_answer_finds_the_link_closed_joins_again():
     s, host = _seated()
     guest = s.app.link
     first = guest.link
-    data = bytearray(4)
+    data = bytearray(obs.HEAD)
     data[0] = data[1] = 255  # observation 0: one it has (answered with a PING)
     host.send(lf.OBS, data, 1)
     host.sock.close()  # the host's end gone, the frame still to read
@@ -385,3 +387,32 @@ def test_a_guest_whose_answer_finds_the_link_closed_joins_again():
         s.frame()
     assert type(s.screen).__name__ == "Table" and s.app.link is guest and not guest.ended
     assert guest.link is not first and guest.lost >= 0  # joining again, on a new link
+
+
+def test_the_hosts_last_turn_is_shown_and_a_forged_one_draws_safely():
+    """Issue 38, item 7: a rejoined guest's pile showed only its top card
+    where the host's showed the last play's: the guest worked the last turn
+    out from the moves it saw, and had seen none. Now each observation
+    carries the host table's last turn (``link.obs.put_last``); whatever a
+    host puts there draws, without reading past a pile."""
+    from link import guest as link_guest
+
+    assert link_guest._HEAD == obs.HEAD  # (the guest knows it before obs loads)
+    s, host = _seated()
+    table = s.screen
+    state = games.by_id("elevator").new_state(3, 77, 0)
+    data = bytearray(lf.MAX_PAYLOAD)
+    for last, want in (((0, 0, 2, 255, 255), (0, 0, 2, -1, -1)),
+                       ((200, 99, 250, 254, 254), (-1, 99, 54, 254, 254))):  # fmt: skip
+        data[0] = data[1] = 255  # (a resend: no move named)
+        data[2] = 0
+        data[3] = host.out + 2  # a new number
+        data[4:9] = bytes(last)
+        n = obs.put(state.observe(1), data, obs.HEAD)
+        host.send(lf.OBS, data[:n], 1)
+        _frames(s, host, 3)
+        t = table.last
+        assert (t.seat, t.kind, t.n, t.a, t.b) == want
+        assert type(s.screen).__name__ == "Table" and s.app.link.moves == data[3]
+        table.render()  # (drawn with it: no error, nothing read past the pile)
+    host.close()

@@ -184,7 +184,7 @@ def _last_obs(table, g, seat):
     assert obs
     blank = table.state._blank()
     payload = obs[-1][2]
-    assert link_obs.Reader(blank).read(payload, 4, len(payload) - 4)
+    assert link_obs.Reader(blank).read(payload, link_obs.HEAD, len(payload) - link_obs.HEAD)
     return blank
 
 

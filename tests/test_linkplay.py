@@ -175,7 +175,8 @@ def test_the_capture_check_catches_a_leaked_card():
     def capture(obs):
         data[0] = data[1] = 255
         data[2] = data[3] = 0  # the observation's number
-        n = link_obs.put(obs, data, 4)
+        data[4:9] = b"\xff\x00\x00\xff\xff"  # no last turn
+        n = link_obs.put(obs, data, link_obs.HEAD)
         k = lf.put(buf, lf.OBS, 1, 0, data, n)
         return bytes(buf[:k]).hex()
 

@@ -20,6 +20,7 @@ _QUIET_MS = const(2500)  # no frame from the host this long: it is gone (a UART 
 _RETRY_MS = const(1000)
 _GONE_MS = const(4500)  # not a byte from the host this long: it is said gone (still joined again)
 _RESEND_MS = const(500)  # an action unanswered this long is sent again
+_HEAD = const(9)  # link.obs.HEAD: an OBS payload's bytes before the observation
 _ASK_MS = const(300)  # asking again for an observation missed: at most this often
 # what a BYE or REFUSE says (link.frame's reasons, in order)
 WHY = ("GAME OVER", "BAD FRAME", "OTHER VERSION", "NOT YOUR SEAT", "NOT YOUR TURN",
@@ -178,10 +179,10 @@ class Guest:
             data[5] = m >> 8 & 0xFF
             data[6] = m & 0xFF
             self.send(lf.HELLO, 7)
-        elif kind == lf.OBS and self.table is not None and d.n >= 4:
+        elif kind == lf.OBS and self.table is not None and d.n >= _HEAD:
             m = b[k + 2] << 8 | b[k + 3]
             if self.reader is not None and m > self.moves:
-                self.observed(self.table, b[k], b[k + 1], m, d.n - 4, now)
+                self.observed(self.table, b[k], b[k + 1], m, d.n - _HEAD, now)
             else:
                 self.ping()  # the same one again: its "I have it" was lost
         elif kind == lf.PING and d.n == 4:
@@ -320,7 +321,8 @@ class Guest:
         was = table.obs
         s = table.state
         was._copy_from(s)
-        if not self.reader.read(self.dec.buf, lf.PAYLOAD + 4, n):
+        buf = self.dec.buf
+        if not self.reader.read(buf, lf.PAYLOAD + _HEAD, n):
             s._copy_from(was)  # not this game's: kept as it was, and asked for again
             self.moves = -1  # (whatever comes next is read)
             table.message = "BAD STATE FROM HOST: ASKING"
@@ -334,8 +336,10 @@ class Guest:
         me = table.me
         table.drawn.copy_from(s.hands[me])
         table.drawn.remove_all(was.hands[me])
+        # the last turn as the host's table has it: the pile and message line show
+        # what the host's do, also after a return or a move's observation lost
+        self.reader.last(table.last, buf, lf.PAYLOAD + 4, table.match.players)
         if seat < table.match.players:
-            table.noted(s, was, seat, -1 if action == 255 else action)
             table.tell(seat)
         table.turns.wait_until = now
         if table.turns.my_turn():

@@ -18,6 +18,7 @@ from buttons import START, A, B
 from engine.ticks import ticks_diff
 from link import frame as lf
 from link import seats
+from link.obs import HEAD, put_last
 from link.obs import put as put_obs
 from link.peers import Peers
 from match import GUEST, NORMAL, PERSON
@@ -275,8 +276,9 @@ class Host:
             d[1] = action if action < _NONE and _seen(obs, action) else _NONE
             d[2] = self.moves >> 8
             d[3] = self.moves & 0xFF
+            put_last(t.last, d)
             p.resent = self.now
-            peers.send(p, lf.OBS, put_obs(obs, d, 4))
+            peers.send(p, lf.OBS, put_obs(obs, d, HEAD))
         seat = -1 if s.is_over() else s.current_player()
         if seat != self.turn:  # a new turn: a guest's starts its clock (``slow``)
             self.turn = seat

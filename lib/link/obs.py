@@ -6,13 +6,32 @@ after every move, whole: the ``FIELDS`` as signed varints, the
 every seat knows their order), the pile, each hand's words (another
 seat's are zero but for cards every seat knows the place of) and the hand
 sizes. So a guest is only ever sent what ``observe`` lets its seat see,
-and never the deal number. ``get`` reads it back into a state made once
-from the same game and table: decoding allocates nothing.
+and never the deal number; the host table's last turn goes before it
+(``put_last``). ``Reader`` reads it back into a state made once from the
+same game and table: decoding allocates nothing.
 """
+
+from micropython import const
 
 from saves import codec
 from saves.codec import put_bytes, put_varint
 from saves.snapshot import put_fields, read_fields
+
+# an OBS payload's bytes before the observation (docs/link.md): the seat
+# that moved, its move, the observation's number (2), the table's last turn (5)
+HEAD = const(9)
+_MOST = const(54)  # (a forged count draws nonsense, never reads past a pile)
+
+
+def put_last(last, buf):
+    """The host table's last turn (``table.hand.Last``: what a pile and the
+    message line show) into an OBS header, so a guest that came back, or
+    missed the move's own observation, shows what the host shows."""
+    buf[4] = last.seat & 0xFF
+    buf[5] = last.kind
+    buf[6] = last.n
+    buf[7] = last.a & 0xFF
+    buf[8] = last.b & 0xFF
 
 
 def put(obs, buf, pos):
@@ -69,3 +88,15 @@ class Reader:
         except ValueError:
             return False
         return True
+
+    def last(self, last, buf, pos, players):
+        """An OBS header's last turn at ``pos`` into ``last`` (the table's),
+        made safe to draw whatever a host sent."""
+        v = buf[pos]
+        last.seat = v if v < players else -1
+        last.kind = buf[pos + 1]
+        last.n = min(buf[pos + 2], _MOST)
+        v = buf[pos + 3]
+        last.a = -1 if v == 255 else v
+        v = buf[pos + 4]
+        last.b = -1 if v == 255 else v

@@ -203,7 +203,8 @@ def link_decode():
         data[0] = data[1] = 255
         data[2] = sent >> 8
         data[3] = sent & 0xFF
-        k = lf.put(frame, lf.OBS, 5, sent, data, obs.put(s.observe(5), data, 4))
+        data[4:9] = b"\xff\x00\x00\xff\xff"  # (no last turn)
+        k = lf.put(frame, lf.OBS, 5, sent, data, obs.put(s.observe(5), data, obs.HEAD))
         stream[n : n + k] = frame[:k]
         n += k
         sent += 1
@@ -217,7 +218,7 @@ def link_decode():
     try:
         while i < n or dec.ready:
             i += dec.feed(stream, min(64, n - i), i)
-            if dec.ready and reader.read(dec.buf, lf.PAYLOAD + 4, dec.n - 4):
+            if dec.ready and reader.read(dec.buf, lf.PAYLOAD + obs.HEAD, dec.n - obs.HEAD):
                 got += 1
     finally:
         micropython.heap_unlock()
@@ -255,7 +256,8 @@ class RawHost:
         d[1] = 255 if action < self.state.ncards else action  # cards: the guest reads them
         d[2] = self.moves >> 8  # the observation's number: the moves made
         d[3] = self.moves & 0xFF
-        self.say(lf.OBS, obs.put(self.state.observe(self.seat, self.obs), d, 4))
+        d[4:9] = b"\xff\x00\x00\xff\xff"  # (no last turn: this host keeps no table)
+        self.say(lf.OBS, obs.put(self.state.observe(self.seat, self.obs), d, obs.HEAD))
 
     def serve(self):
         s = self.state
