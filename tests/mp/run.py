@@ -7,6 +7,7 @@ Each module's ``test_*`` functions run in name order; the last line reads
 'N passed, N failed' and the exit status is 1 when anything failed.
 """
 
+import gc
 import sys
 
 for p in ("tests/mp", "tests", ".", "lib"):
@@ -39,6 +40,11 @@ def run(names):
                 failed += 1
                 print("FAIL " + name + "." + t + ": " + repr(e))
                 sys.print_exception(e)
+        # a test module is let go once its tests ran, as pytest's runs apart: the
+        # next module's imports (compiled here from .py) do not meet its leftovers
+        sys.modules.pop(name, None)
+        mod = None
+        gc.collect()
     print(str(passed) + " passed, " + str(failed) + " failed")
     return failed
 
