@@ -20,6 +20,7 @@ from engine.cardset import BITS
 from engine.gamestate import MAX_ACTIONS
 from games.color_elevator_ai import _cost
 from games.color_elevator_fit import _FIT
+from games.odds import none_of
 
 _FACES = const(54)
 _FULL = const(0x7FFFFFF)
@@ -43,19 +44,6 @@ _card_cost = bytearray(_FACES)  # Normal's cost of each card of the hand (``_cut
 _WIDE = const(6)  # the cards weighed on each pile (``_cut``)
 
 
-def _none(u, b, h):
-    """Per mille: the chance that ``h`` cards dealt from ``u`` unseen hold
-    none of ``b`` of them."""
-    if h >= u:
-        return 0 if b else 1000
-    p = 1000
-    for i in range(h):
-        p = p * (u - b - i) // (u - i)
-        if p <= 0:
-            return 0
-    return p
-
-
 def _popcount(x):
     b = _BYTE_BITS
     return b[x & 255] + b[(x >> 8) & 255] + b[(x >> 16) & 255] + b[x >> 24]
@@ -73,7 +61,7 @@ def _note(c, nu, h, hand):
     """Fill the three figures of card ``c`` as a top."""
     f = _fits(_unseen, c)
     _fit_unseen[c] = f
-    _miss[c] = _none(nu, f, h) >> 2
+    _miss[c] = none_of(nu, f, h) >> 2
     _fit_hand[c] = _fits(hand.w, c)
 
 
@@ -86,7 +74,7 @@ def _value(t0, t1, out0, out1, nu, h):
     both = _popcount(u[0] & _FIT[2 * t0] & _FIT[2 * t1]) + _popcount(
         u[1] & _FIT[2 * t0 + 1] & _FIT[2 * t1 + 1]
     )
-    miss = _none(nu, _fit_unseen[t0] + _fit_unseen[t1] - both, h)
+    miss = none_of(nu, _fit_unseen[t0] + _fit_unseen[t1] - both, h)
     pair = 1000 - 4 * (_miss[t0] + _miss[t1]) + miss
     keep = _fit_hand[t0] + _fit_hand[t1]
     if out0 >= 0:

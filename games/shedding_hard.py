@@ -24,6 +24,7 @@ from engine import cards
 from engine.cardset import BITS, BLACK_MASK, JOKER_MASK, RANK_MASKS, RED_MASK, _popcount
 from engine.gamestate import MAX_ACTIONS
 from games import shedding_ai
+from games.odds import none_of
 from games.shedding import DONE, GIVE, IN, PASS, value
 from games.shedding_pile import _MASKS
 
@@ -40,19 +41,6 @@ _FULL = const(0x7FFFFFF)
 
 _buf = bytearray(MAX_ACTIONS)
 _unseen = [0, 0, 0, 0]  # the cards Hard has not seen, as CardSet words
-
-
-def _none(u, b, h):
-    """Per mille: the chance that ``h`` cards dealt from ``u`` unseen hold
-    none of ``b`` of them."""
-    if h >= u:
-        return 0 if b else 1000
-    p = 1000
-    for i in range(h):
-        p = p * (u - b - i) // (u - i)
-        if p <= 0:
-            return 0
-    return p
 
 
 def _beaters(words, n, val, red, d):
@@ -173,7 +161,7 @@ def hard_policy(obs, prng=None):
             if r >= 0:
                 val = value(top)
                 b = _beaters(u, words, val, red, d)
-                stuck = _none(nu, b, held)
+                stuck = none_of(nu, b, held)
                 if obs.deck_n:  # each player passing on it draws a card
                     seen = 0
                     passes = 0
@@ -181,7 +169,7 @@ def hard_policy(obs, prng=None):
                         s = (me + j) % players
                         if obs.place[s] == IN:
                             seen += obs.counts[s]
-                            passes += _none(nu, b, seen)
+                            passes += none_of(nu, b, seen)
                     v += _OTHER_CARD * passes // (1000 * others)
                 if bastard and _beaters(hand.w, words, val, red, d):
                     v += _OWN * stuck // 1000
@@ -213,7 +201,7 @@ def _pass(obs, me, u, nu, words, others, penalty, bastard):
             held += obs.counts[s]
         j += 1
     b = _beaters(u, words, value(top), cards.is_red(top), obs.dir)
-    return v + _paid(obs, penalty, others, False) * _none(nu, b, held) // 1000
+    return v + _paid(obs, penalty, others, False) * none_of(nu, b, held) // 1000
 
 
 def _paid(obs, penalty, others, mine):
