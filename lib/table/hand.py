@@ -43,8 +43,9 @@ from table.view import MSG, SAY_MOVE, SAY_NOTHING, SAY_PICKED, SAY_REFUSAL, Hand
 class Last:
     """What the last turn did, for the message line and the pile: the
     table's record, kept out of the rules' state so copies, observations
-    and saves hold rules alone. Each game's table says what ``kind``,
-    ``n``, ``a`` and ``b`` mean to it."""
+    and saves hold rules alone (a host sends its own beside each guest's
+    observation: ``link.obs.put_last``). Each game's table says what
+    ``kind``, ``n``, ``a`` and ``b`` mean to it (each at most a byte)."""
 
     def __init__(self):
         self.seat = -1
