@@ -164,7 +164,7 @@ def test_flash_cost_per_100_games(tmp_path):
         s.hw.nvm = nvm
         s.app.saves.nvm = nvm
         s.app.saves.store.nvm = nvm
-        games_n = int(os.environ.get("FLASH_GAMES", "10"))
+        games_n = int(os.environ.get("FLASH_GAMES", "3"))
         for g in range(games_n):
             autopilot.open_game(s, info.ID, info.DEFAULT_PLAYERS, g + 1)
             assert autopilot.play_to_results(s)

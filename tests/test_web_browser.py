@@ -165,7 +165,10 @@ def _unfit(page, panel):
 
 
 @pytest.mark.parametrize("device", sorted(DEVICES))
-@pytest.mark.parametrize("panel", sorted(PANELS))
+@pytest.mark.parametrize(
+    "panel",  # a panel's two windows on one pytest worker: its keyboard run made once
+    [pytest.param(p, marks=pytest.mark.xdist_group("browser-" + p)) for p in sorted(PANELS)],
+)
 def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_keyboard, panel,
                                                                    device):  # fmt: skip
     """At a phone's 390x844 (by touch) and a desktop's 1280x800, both panels:
