@@ -14,7 +14,8 @@
 // page's width, the visible buttons, the help line, links, the icon),
 // ["tap", "LABEL"] (the one visible button so labelled, by finger or mouse),
 // ["hold", "LABEL", ms] (so held), ["keyhold", "j", ms], ["shot", "x.png"]];
-// prints one JSON line a snap: {"name", "w", "h", "hex"} (the canvas, lit
+// prints one JSON line a snap: {"name", "held", "w", "h", "hex"} (the
+// longest press since the last snap, ms as really held; the canvas, lit
 // pixels as MONO_HLSB), then {"done": true, "errors": [...], "missing":
 // [what the page asked for and was refused (404 and the like)]}.
 import { readFileSync } from "node:fs";
@@ -57,10 +58,18 @@ async function button(label) {
   return null;
 }
 // a finger (a touch page) or the mouse on a button, for ms
+// how long the last press was really held, in ms of this driver's clock, said
+// with the next snap: on a busy machine a 60 ms tap can last past the
+// console's 400 ms auto-repeat (its messages late), and is then no tap
+let held = 0;
 async function press(label, ms) {
   const at = await button(label);
   if (!at) return;
   const [x, y] = at;
+  const t0 = Date.now();
+  try { await pressAt(x, y, ms); } finally { held = Math.max(held, Date.now() - t0); }
+}
+async function pressAt(x, y, ms) {
   if (touch) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
@@ -80,8 +89,11 @@ for (const step of steps) {
   const [what, arg] = step;
   if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
   else if (what === "reload") { await page.reload(); await started(); }
-  else if (what === "key") await page.keyboard.press(arg, { delay: 60 });
-  else if (what === "keyhold") await page.keyboard.press(arg, { delay: step[2] });
+  else if (what === "key" || what === "keyhold") {
+    const t0 = Date.now();
+    await page.keyboard.press(arg, { delay: what === "key" ? 60 : step[2] });
+    held = Math.max(held, Date.now() - t0);
+  }
   else if (what === "open") await open(arg);
   else if (what === "tap") await press(arg, 60);
   else if (what === "hold") await press(arg, step[2]);
@@ -186,7 +198,8 @@ for (const step of steps) {
           if (d[4 * (y * c.width + x)] > 0) out[y * stride + (x >> 3)] |= 0x80 >> (x & 7);
       return { w: c.width, h: c.height, hex: Array.from(out, (b) => b.toString(16).padStart(2, "0")).join("") };
     });
-    console.log(JSON.stringify({ name: arg, ...snap }));
+    console.log(JSON.stringify({ name: arg, held, ...snap }));
+    held = 0;
   }
   else errors.push(`no such step: ${what}`);
 }
