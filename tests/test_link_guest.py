@@ -402,11 +402,12 @@ def test_the_hosts_last_turn_is_shown_and_a_forged_one_draws_safely():
     table = s.screen
     state = games.by_id("elevator").new_state(3, 77, 0)
     data = bytearray(lf.MAX_PAYLOAD)
-    for last, want in (((0, 0, 2, 255, 255), (0, 0, 2, -1, -1)),
-                       ((200, 99, 250, 254, 254), (-1, 99, 54, 254, 254))):  # fmt: skip
+    cases = (((0, 0, 2, 255, 255), (0, 0, 2, -1, -1)),
+             ((200, 99, 250, 254, 254), (-1, 99, 54, 254, 254)))  # fmt: skip
+    for number, (last, want) in enumerate(cases, 2):  # (it has read observation 1)
         data[0] = data[1] = 255  # (a resend: no move named)
         data[2] = 0
-        data[3] = host.out + 2  # a new number
+        data[3] = number
         data[4:9] = bytes(last)
         n = obs.put(state.observe(1), data, obs.HEAD)
         host.send(lf.OBS, data[:n], 1)
