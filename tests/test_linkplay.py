@@ -160,6 +160,8 @@ def real():
     return out
 
 
+# both on one pytest worker: their module fixture plays both games, once
+@pytest.mark.xdist_group("linkplay-real-time")
 @pytest.mark.parametrize("name", ["tcp", "uart"])
 def test_a_short_game_between_processes_on_real_time(real, name):
     out = real[name]

@@ -14,6 +14,9 @@ from engine import cards
 from sim import golden, term, textview
 from sim.headless import Session
 
+# the tests of every screen on one pytest worker: the screens are made once
+_ONE_WORKER = pytest.mark.xdist_group("textview-screens")
+
 
 @pytest.fixture(scope="module", params=golden.PROFILES)
 def screens(request):
@@ -24,6 +27,7 @@ def screens(request):
     return out
 
 
+@_ONE_WORKER
 def test_every_word_and_card_of_every_screen_fits_40x12_and_80x24(screens):
     for name, (w, h, runs) in screens.items():
         assert runs, name
@@ -36,6 +40,7 @@ def test_every_word_and_card_of_every_screen_fits_40x12_and_80x24(screens):
                 assert r.text.strip() in text, (name, cols, r.text, lines)
 
 
+@_ONE_WORKER
 def test_lines_keep_the_panels_order_and_a_card_keeps_its_row(screens):
     w, h, runs = screens["table-color-elevator"]
     lines = [textview.plain(x) for x in textview.lay_out(runs, w, h, 80, 22)]
@@ -91,6 +96,7 @@ def test_cards_read_with_suits_and_red_is_marked_with_and_without_colour():
     assert textview.plain(coloured).split() == ["J\u2665", "J\u2660"]
 
 
+@_ONE_WORKER
 def test_the_pyramids_cursor_marks_its_card_inverse(screens):
     w, h, runs = screens["table-elevator-solitaire"]
     text = "".join(textview.lay_out(runs, w, h, 64, h // 4))
