@@ -15,6 +15,7 @@ or a serial port (``sim/link_serial.py``).
 import os
 import time
 
+import busdisplay
 import displayio
 import i2cdisplaybus
 from adafruit_displayio_ssd1306 import SSD1306
@@ -64,6 +65,21 @@ class _Display(SSD1306):
         return done
 
 
+class _NoWait:
+    """``time`` for Blinka's BusDisplay while a virtual-time HAL builds its
+    display: the init sequence's pauses (10 ms after each of its 13
+    commands, as a board's displayio makes them) pass on the virtual
+    clock, not the wall's, as every other wait of a headless run does
+    (130 ms a console: minutes of a test run's workers asleep)."""
+
+    def __getattr__(self, name):
+        return getattr(time, name)
+
+    @staticmethod
+    def sleep(seconds):
+        pass
+
+
 def _serial(spec):
     """The port of a "serial:PORT" spec, or None."""
     if isinstance(spec, str) and spec.startswith("serial:"):
@@ -90,7 +106,12 @@ class SimHAL:
         self.i2c.attach(self.profile["address"], self.panel)
         displayio.release_displays()
         bus = i2cdisplaybus.I2CDisplayBus(self.i2c, device_address=self.profile["address"])
-        self.display = _Display(bus, width=self.width, height=self.height, auto_refresh=False)
+        if virtual_time:
+            busdisplay.time = _NoWait()
+        try:
+            self.display = _Display(bus, width=self.width, height=self.height, auto_refresh=False)
+        finally:
+            busdisplay.time = time
         self.buttons = Buttons()
         self.three = self.profile["nav"] == "three"
         # the simulator keeps a game's modules on the menus: its tests hold on to them

@@ -183,3 +183,19 @@ def test_idle_turns_the_panel_off_and_a_key_wakes_it():
     assert s.hw.panel.on and type(s.screen).__name__ == "Title"
     s.press("A")
     assert type(s.screen).__name__ == "GameMenu"
+
+
+def test_the_panels_start_up_pauses_pass_on_the_virtual_clock(monkeypatch):
+    """The SSD1306's init sequence pauses 10 ms after each command, as a
+    board's displayio does; a headless (virtual-time) console passes them
+    on its own clock, a real-time one (the window) waits them out."""
+    import time
+
+    from sim.hal import SimHAL
+
+    waits = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    hw = SimHAL(virtual_time=True)
+    assert waits == [] and hw.panel.on
+    SimHAL(virtual_time=False)
+    assert len(waits) >= 10 and all(w >= 0.01 for w in waits)
