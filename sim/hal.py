@@ -23,8 +23,11 @@ from adafruit_displayio_ssd1306 import SSD1306
 from buttons import Buttons
 from buttons_three import ThreeButtonNav
 from hal import profiles
+from sim import fastfill
 from sim.nvm import FileNVM
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
+
+fastfill.install()  # Blinka's pixel loop, its sums hoisted: the same bytes
 
 FRAME_MS = 20
 NVM_SIZE = 4096
