@@ -6,18 +6,22 @@ CE-7), so what counts is whether the next player can play two. From the
 cards Hard has not seen (not in its hand, not under or on the piles) and
 the next hand's size, it works out the chance that that hand holds a card
 for each top (a hand of ``h`` cards dealt from ``u`` unseen missing all
-``b`` that fit a top), and so a pair; it also counts the cards it keeps
-that fit the tops, for the turn the tops come back to it unchanged. Each
-card played is also valued as Normal values it (few ranks fit on it, a
-wild card kept). Normal chooses its first card alone and the second after
-it; Hard weighs every pair of first and second card together. It decides
-from the observation alone and allocates nothing but small ints.
+``b`` that fit a top), and so a pair, or none at all (it then draws two);
+with two players it deals that hand's older cards only from the unseen
+cards its last turn showed it may hold (``color_elevator_infer``). It also
+counts the cards it keeps that fit the tops, for the turn the tops come
+back to it unchanged. Each card played is also valued as Normal values it
+(few ranks fit on it, a wild card kept). Normal chooses its first card
+alone and the second after it; Hard weighs every pair of first and second
+card together. It decides from what its seat has seen and allocates
+nothing but small ints.
 """
 
 from micropython import const
 
 from engine.cardset import BITS
 from engine.gamestate import MAX_ACTIONS
+from games import color_elevator_infer as infer
 from games.color_elevator_ai import _cost
 from games.color_elevator_fit import _FIT
 from games.odds import none_of
@@ -26,12 +30,16 @@ _FACES = const(54)
 _FULL = const(0x7FFFFFF)
 _PAIR = const(80)  # the next player able to play two cards, per certainty
 _KEEP = const(5)  # a card kept that fits a top
+_STUCK = const(400)  # the next player drawing two (no card fits either top), per certainty
 
 _buf = bytearray(MAX_ACTIONS)
 # bits set in each byte: a word's count in four looks, where the tops' fit
 # words are dense (a low black top takes most of the pack)
 _BYTE_BITS = bytes(bin(i).count("1") for i in range(256))
 _unseen = [0, 0]
+# the unseen cards the next hand may hold (not marked by ``infer``), and how
+# many (-1: no marks this decision)
+_may = [0, 0, -1]
 # per card of the hand, as the top it would leave: the unseen cards that fit
 # it, the chance (per mille) that the next hand holds none of them, and the
 # hand's cards that fit it; filled once a decision, so a pair costs one count
@@ -61,8 +69,23 @@ def _note(c, nu, h, hand):
     """Fill the three figures of card ``c`` as a top."""
     f = _fits(_unseen, c)
     _fit_unseen[c] = f
-    _miss[c] = none_of(nu, f, h) >> 2
+    if _may[2] < 0:  # no marks: the hand is dealt from all unseen
+        _miss[c] = none_of(nu, f, h) >> 2
+    else:
+        _miss[c] = _none(f, _fits(_may, c), h, nu) >> 2
     _fit_hand[c] = _fits(hand.w, c)
+
+
+def _none(f, fm, h, nu):
+    """Per mille: the next hand of ``h`` cards holds none of ``f`` unseen
+    cards, ``fm`` of them among those it may hold: the cards it drew since
+    its last turn are dealt from all ``nu`` unseen, the rest from those."""
+    fr = infer.fresh[0]
+    if fr > h:
+        fr = h
+    if _may[2] < h - fr:  # it played otherwise than Normal would
+        return none_of(nu, f, h)
+    return none_of(_may[2], fm, h - fr) * none_of(nu, f, fr) // 1000
 
 
 def _value(t0, t1, out0, out1, nu, h):
@@ -74,21 +97,30 @@ def _value(t0, t1, out0, out1, nu, h):
     both = _popcount(u[0] & _FIT[2 * t0] & _FIT[2 * t1]) + _popcount(
         u[1] & _FIT[2 * t0 + 1] & _FIT[2 * t1 + 1]
     )
-    miss = none_of(nu, _fit_unseen[t0] + _fit_unseen[t1] - both, h)
+    f = _fit_unseen[t0] + _fit_unseen[t1] - both
+    m = _may
+    if m[2] < 0:
+        miss = none_of(nu, f, h)
+    else:
+        fm = _popcount(m[0] & (_FIT[2 * t0] | _FIT[2 * t1])) + _popcount(
+            m[1] & (_FIT[2 * t0 + 1] | _FIT[2 * t1 + 1])
+        )
+        miss = _none(f, fm, h, nu)
     pair = 1000 - 4 * (_miss[t0] + _miss[t1]) + miss
     keep = _fit_hand[t0] + _fit_hand[t1]
     if out0 >= 0:
         keep -= _fit(out0, t0) + _fit(out0, t1)
     if out1 >= 0:
         keep -= _fit(out1, t0) + _fit(out1, t1)
-    return _KEEP * keep - _PAIR * pair // 1000
+    return _KEEP * keep - _PAIR * pair // 1000 + _STUCK * miss // 1000
 
 
 def hard_policy(obs, prng=None):
     n = obs.legal_actions(_buf)
-    if n == 1:
-        return _buf[0]
     me = obs.current_player()
+    infer.learn(obs, me)
+    if n == 1:
+        return infer.after(obs, _buf[0])
     hand = obs.hands[me]
     u = _unseen
     u[0] = _FULL ^ hand.w[0]
@@ -102,13 +134,18 @@ def hard_policy(obs, prng=None):
     u[top1 // BITS] &= _FULL ^ (1 << (top1 % BITS))
     nu = _popcount(u[0]) + _popcount(u[1])
     h = obs.counts[(me + 1) % obs.num_players]
+    _may[2] = -1
+    if infer.marks[0] | infer.marks[1]:
+        _may[0] = u[0] & (_FULL ^ infer.marks[0])
+        _may[1] = u[1] & (_FULL ^ infer.marks[1])
+        _may[2] = _popcount(_may[0]) + _popcount(_may[1])
     _note(top0, nu, h, hand)
     _note(top1, nu, h, hand)
     first = obs.played
     if first < 0 and not obs.flipped:
         a = _pairs(hand, top0, top1, nu, h)
-        if a >= 0:
-            return a  # the best turn's card for pile 0, which leaves its second (CE-6)
+        if a >= 0:  # the best turn's card for pile 0, which leaves its second (CE-6)
+            return infer.after(obs, a)
     best = _buf[0]
     best_v = -1000000
     for i in range(n):  # the turn's only card, or its second (the first is on the other pile)
@@ -120,7 +157,7 @@ def hard_policy(obs, prng=None):
         if v > best_v:
             best_v = v
             best = a
-    return best
+    return infer.after(obs, best)
 
 
 def _pairs(hand, top0, top1, nu, h):
