@@ -27,7 +27,7 @@ from sim import fastfill
 from sim.nvm import FileNVM
 from sim.ssd1306 import EmulatedI2C, SSD1306Panel
 
-fastfill.install()  # Blinka's pixel loop, its sums hoisted: the same bytes
+fastfill.install()  # Blinka's pixel loop a row at a time: the same bytes
 
 FRAME_MS = 20
 NVM_SIZE = 4096
