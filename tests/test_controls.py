@@ -239,6 +239,24 @@ def _where(s):
             msg.text().strip() if msg is not None else None)  # fmt: skip
 
 
+def _start(where):
+    """A console at the title, or at a Roller Coaster table."""
+    if where == "table":
+        return Session("pico-128x64", "roller-coaster", 3, 12, pace_ms=0)
+    return Session("pico-128x64")
+
+
+def _slowly(where, keys):
+    """The console once ``keys`` were pressed 600 ms apart from ``where``."""
+    s = _start(where)
+    s.settle()
+    for key in keys:
+        s.press(key)
+        for _ in range(30):
+            s.frame()
+    return s
+
+
 # the keys of a path, typed at a table (roller coaster, 3 players, deal 12) or on the title
 _PATHS = [
     ("table", [START, DOWN, DOWN, DOWN, A]),  # the pause menu's Hint
@@ -253,19 +271,8 @@ _PATHS = [
 def test_keys_typed_quickly_after_a_screen_opens_all_count(where, keys, gap):
     """Each key tapped ``gap`` frames (0: in the same frame) after the
     last reaches the screen that the same keys pressed slowly reach."""
-
-    def start():
-        if where == "table":
-            return Session("pico-128x64", "roller-coaster", 3, 12, pace_ms=0)
-        return Session("pico-128x64")
-
-    slow = start()
-    slow.settle()
-    for key in keys:
-        slow.press(key)
-        for _ in range(30):  # 600 ms a key
-            slow.frame()
-    fast = start()
+    slow = _slowly(where, keys)
+    fast = _start(where)
     fast.settle()
     for key in keys:
         fast.hw.press(key)
@@ -284,19 +291,8 @@ def test_keys_typed_ahead_count_after_a_screen_slow_to_make(where, keys):
     same frame after it shows, all count where they count typed slowly.
     (They were dropped: the guard of a screen a key asked for was the
     time it showed, later than the frame's.)"""
-
-    def start():
-        if where == "table":
-            return Session("pico-128x64", "roller-coaster", 3, 12, pace_ms=0)
-        return Session("pico-128x64")
-
-    slow = start()
-    slow.settle()
-    for key in keys:
-        slow.press(key)
-        for _ in range(30):
-            slow.frame()
-    fast = start()
+    slow = _slowly(where, keys)
+    fast = _start(where)
     fast.settle()
     show = fast.app.show
 
