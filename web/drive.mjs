@@ -13,7 +13,9 @@
 // a phone's, fingers on its screen), ["layout", "name"] (what shows: the
 // page's width, the visible buttons, the help line, links, the icon),
 // ["tap", "LABEL"] (the one visible button so labelled, by finger or mouse),
-// ["hold", "LABEL", ms] (so held), ["keyhold", "j", ms], ["shot", "x.png"]];
+// ["hold", "LABEL", ms] (so held), ["keyhold", "j", ms], ["shot", "x.png"],
+// ["again", ms, [steps]] (the steps, made again while a press among them was
+// held ms or longer, three times at most: a tap the machine's load made late)];
 // prints one JSON line a snap: {"name", "held", "w", "h", "hex"} (the
 // longest press since the last snap, ms as really held; the canvas, lit
 // pixels as MONO_HLSB), then {"done": true, "errors": [...], "missing":
@@ -34,6 +36,7 @@ const missing = [];
 let context = null;
 let page = null;
 let touch = false;
+let cdp = null; // a touch page's: fingers go down and up through it
 async function open(device) {
   if (context) await context.close();
   touch = !!(device && device.touch);
@@ -42,6 +45,7 @@ async function open(device) {
     hasTouch: touch, isMobile: touch, deviceScaleFactor: touch ? 3 : 1,
   } : {});
   page = await context.newPage();
+  cdp = touch ? await context.newCDPSession(page) : null;
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("response", (r) => { if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
 }
@@ -58,36 +62,48 @@ async function button(label) {
   return null;
 }
 // a finger (a touch page) or the mouse on a button, for ms
-// how long the last press was really held, in ms of this driver's clock, said
-// with the next snap: on a busy machine a 60 ms tap can last past the
-// console's 400 ms auto-repeat (its messages late), and is then no tap
+// how long the last press was held, in ms of this driver's clock from the
+// moment it went down to the moment it was up, said with the next snap: on
+// a busy machine a 60 ms tap can last past the console's 400 ms
+// auto-repeat (its messages late), and is then no tap
 let held = 0;
 async function press(label, ms) {
   const at = await button(label);
-  if (!at) return;
-  const [x, y] = at;
-  const t0 = Date.now();
-  try { await pressAt(x, y, ms); } finally { held = Math.max(held, Date.now() - t0); }
+  if (at) await pressAt(at[0], at[1], ms);
 }
 async function pressAt(x, y, ms) {
   if (touch) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
-    await page.waitForTimeout(ms);
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await cdp.detach();
+    const t0 = Date.now();
+    try {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      await page.waitForTimeout(ms);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    } finally { held = Math.max(held, Date.now() - t0); }
   } else {
     await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.waitForTimeout(ms);
-    await page.mouse.up();
+    const t0 = Date.now();
+    try {
+      await page.mouse.down();
+      await page.waitForTimeout(ms);
+      await page.mouse.up();
+    } finally { held = Math.max(held, Date.now() - t0); }
   }
 }
 const started = () => page.waitForFunction(
   () => document.getElementById("status").textContent === "", null, { timeout: 30000 });
-for (const step of steps) {
+async function run(step) {
   const [what, arg] = step;
-  if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
+  if (what === "again") {
+    for (let i = 0; i < 3; i++) {
+      const before = held;
+      held = 0;
+      for (const s of step[2]) await run(s);
+      const late = held >= arg;
+      held = Math.max(before, held);
+      if (!late) break;
+    }
+  }
+  else if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
   else if (what === "reload") { await page.reload(); await started(); }
   else if (what === "key" || what === "keyhold") {
     const t0 = Date.now();
@@ -203,5 +219,6 @@ for (const step of steps) {
   }
   else errors.push(`no such step: ${what}`);
 }
+for (const step of steps) await run(step);
 console.log(JSON.stringify({ done: true, errors, missing }));
 await browser.close();
