@@ -21,8 +21,9 @@ from sim import mpvm
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BAUD = 115200
 
-# the VM's side: frames of a whole game's observations for one seat, made and read
-_VM = """
+# the VM's side: frames of a whole game's observations for one seat, made and
+# read (raw: the bytes literal's escapes are the VM's to read, not a NUL here)
+_VM = r"""
 import sys, time
 sys.path.insert(0, "lib")
 import games
@@ -66,6 +67,16 @@ def _linkplay(game_id, players):
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
+def vm_frames(game_id, players, tree=ROOT):
+    """A whole game's observation frames for one seat, made and read on the
+    MicroPython VM in ``tree`` (a bundle, or the project's own .py):
+    {"frames", "made_us", "read_us", "biggest"}."""
+    vm = mpvm.run_mp(["-c", _VM % (game_id, players)], heap="4M", cwd=tree)
+    if vm.returncode != 0:
+        raise RuntimeError(vm.stderr[-2000:] or vm.stdout[-2000:])
+    return mpvm.figures(vm.stdout)
+
+
 def figures():
     import games
 
@@ -87,8 +98,7 @@ def figures():
         out["link_%s_bytes_to_guests" % g] = r["bytes_to_guests"]
         out["link_%s_finished" % g] = r["finished"] and r["leaked_cards"] == 0
         big = info.MAX_PLAYERS
-        vm = mpvm.run_mp(["-c", _VM % (g, big)], heap="4M", cwd=tree)
-        f = mpvm.figures(vm.stdout)
+        f = vm_frames(g, big, tree)
         out["link_%s_largest_players" % g] = big
         out["link_%s_largest_frame_bytes" % g] = f["biggest"]
         out["link_%s_vm_make_us" % g] = f["made_us"]

@@ -395,3 +395,12 @@ def test_encoding_and_decoding_allocate_nothing_on_micropython():
     assert r.stdout.split()[-1] == "ok"
     assert int(figures["frames"]) > 1500
     assert min(int(figures[k]) for k in ("bad", "big", "crc", "junk")) > 0
+
+
+def test_the_link_benchs_vm_side_frames_a_whole_game():
+    """``make bench``'s figures of a move's frame on the VM (sim/linkbench.py)
+    run: every observation of a whole game made, framed and read back."""
+    from sim import linkbench
+
+    f = linkbench.vm_frames("bastard", 2)
+    assert f["frames"] > 10 and 0 < f["biggest"] <= MAX_FRAME, f
