@@ -362,8 +362,8 @@ def size_figures():
 def save_figures(games_per_row=50):
     """Bytes a saved game takes per game (the snapshot of a game in
     progress, at its largest over whole games; a finished game's record),
-    flash writes for a game played through, and the time to save on the
-    MicroPython VM."""
+    the store's writes and its sector's erases (``sim.nvm``) for a game
+    played through, and the time to save on the MicroPython VM."""
     import contextlib
     import io
 
@@ -402,9 +402,9 @@ def save_figures(games_per_row=50):
         with contextlib.redirect_stdout(io.StringIO()):  # its replay line
             autopilot.open_game(s, info.ID, info.DEFAULT_PLAYERS, 3)
             autopilot.play_to_results(s)
-        out["save_flash_writes_per_game_played_through_%s" % info.ID.replace("-", "_")] = (
-            s.hw.nvm.writes
-        )
+        played = info.ID.replace("-", "_")
+        out["save_flash_writes_per_game_played_through_%s" % played] = s.hw.nvm.writes
+        out["save_flash_erases_per_game_played_through_%s" % played] = s.hw.nvm.erases
     r = subprocess.run([micropython(), "-X", "heapsize=192K", "tests/mp/save_check.py"],
                        cwd=ROOT, capture_output=True, text=True)  # fmt: skip
     lines = r.stdout.split("\n")

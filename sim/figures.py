@@ -466,11 +466,22 @@ def _saves_md(f):
         rows,
     )
     writes = [
-        (info.NAME, f.get("save_flash_writes_per_game_played_through_%s" % info.module))
+        (
+            info.NAME,
+            f.get("save_flash_writes_per_game_played_through_%s" % info.module),
+            f.get("save_flash_erases_per_game_played_through_%s" % info.module),
+        )
         for info in CATALOGUE
     ]
-    writes = [(n, _num(w)) for n, w in writes if w is not None]
-    lines += _table(("game", "flash writes for a game played through"), writes)
+    writes = [(n, _num(w), _num(e)) for n, w, e in writes if w is not None]
+    lines += _table(
+        (
+            "game",
+            "writes into the store for a game played through (each move a 3-byte record)",
+            "erases of its 4 KB sector",
+        ),
+        writes,
+    )
     mean, top = f.get("save_us_mean_micropython_vm"), f.get("save_us_max_micropython_vm")
     if mean is not None:
         lines += [

@@ -26,12 +26,14 @@ from usclock import now as _now  # noqa: E402
 import opponents  # noqa: E402
 import opponents_hard  # noqa: E402
 from engine.prng import Prng  # noqa: E402
-from games import by_id  # noqa: E402
+from games import by_id, load  # noqa: E402
 from match import HARD  # noqa: E402
 
 
 def main(game_id, players, moves, games=2, slower=0):
     game = by_id(game_id)
+    if game.INFO.hard:  # the app loads it with the table (App.load_game): never in a decision
+        load(game.INFO.hard)
     prng = Prng(3)
     origin = _now()
 
