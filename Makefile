@@ -43,12 +43,13 @@ lint: $(STAMP)
 # two pytest workers a core: many tests mostly wait (games between
 # processes, the VM's runs, a browser), so their waits overlap; tests
 # marked xdist_group share a worker (a browser panel's two windows share
-# its keyboard run)
+# its keyboard run), and the work goes out in the files' order, groups
+# too: the browser's tests, slowed most by busy workers, come last
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test: $(PTH) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup
+	$(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup --no-loadscope-reorder
 
 # the console for a browser: a static site in build/web (docs/web.md)
 web: $(STAMP) $(NPM_STAMP)
