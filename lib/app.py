@@ -48,14 +48,16 @@ _BOUNCE_MS = const(50)
 _START = ("ui_glyphs", "ui", "app_failsafe", "screens.base")
 
 # What every game uses, loaded with its table and let go with it (on the
-# menus nothing of a game stays), largest first. The pause menu and its
-# rules pages are among them: opened in a game's tightest heap, they must
-# not have to load then. Those of the games played from a hand (``_HAND``:
-# the hand table and the computer players) a solitaire does not load.
+# menus nothing of a game stays), largest first. Those of the games played
+# from a hand (``_HAND``: the hand table and the computer players) a
+# solitaire does not load. The pause menu, the round view and the rules
+# pages are not among them: they load when a key first asks for them, and
+# stay until the game's modules go. A key is read between frames, when no
+# computer is deciding, so they need no more heap than the table did when
+# they were loaded with it; the table is built and the computers decide
+# without them.
 _SHARED = (
     "table.hand",
-    "screens.pause",
-    "screens.rules",
     "engine.cardset",
     "engine.gamestate",
     "table.record",

@@ -5,10 +5,11 @@ Sound on/off, Restart (the same deal), New deal, Quit to the game menu;
 hosting a linked game whose guest is gone or slow, a computer for its
 seat (chosen twice: it cannot be taken back).
 The table stays in memory, untouched, while the menu shows; Resume puts
-it back on the panel, and so do B and START. Loaded with the table (every
-game pauses), so it never compiles in a heap a game has cut up; so are
-the rules pages (``screens/rules.py``, ``app._SHARED``), imported here
-when asked for. The menu opens on Resume every time.
+it back on the panel, and so do B and START. Loaded the first time a game
+asks for the menu or the round view, the rules pages
+(``screens/rules.py``) the first time the menu asks for them, and let go
+with the game's modules (``app._SHARED``). The menu opens on Resume every
+time.
 """
 
 import ui

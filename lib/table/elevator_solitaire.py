@@ -26,7 +26,6 @@ from games import elevator_solitaire as es
 from games import elevator_solitaire_solver as solver  # the hint's search, loaded with the table
 from saves.codec import UNDO
 from screens.base import LOST, REFUSED, WON, Screen
-from screens.pause import Pause
 from table.pyramid import PyramidView
 from table.record import GameRecord
 
@@ -67,7 +66,9 @@ class Table(Screen):
             if s.is_over():
                 self.finish()  # a finished game goes to its results, counted
             else:
-                self.app.show(Pause(self.app, self))
+                from screens import pause  # loaded when first asked for (app._SHARED)
+
+                self.app.show(pause.Pause(self.app, self))
             return
         if key == UP:
             self.hint()

@@ -10,7 +10,6 @@ link may take a key first.
 """
 
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from screens.pause import Pause, Round
 
 
 class HandKeys:
@@ -27,14 +26,14 @@ class HandKeys:
             if t.state.is_over():
                 t.finish()  # a finished game goes to its results, counted
             else:
-                t.app.show(Pause(t.app, t))
+                t.app.show(_pause().Pause(t.app, t))
             return
         if t.turns.passing():
             if key == A:
                 t.turns.uncover(now)
                 t.render()
             elif key == UP:
-                t.app.show(Round(t.app, t, t))
+                t.app.show(_pause().Round(t.app, t, t))
             return
         if t.busy():
             if key in (B, A):
@@ -44,7 +43,7 @@ class HandKeys:
             t.render()
             return
         if key == UP and t.match.players > 1:
-            t.app.show(Round(t.app, t, t))  # what each seat did last
+            t.app.show(_pause().Round(t.app, t, t))  # what each seat did last
         elif key == LEFT:
             t.cursor.move(-1)
         elif key in (RIGHT, DOWN):
@@ -79,3 +78,12 @@ class HandKeys:
         import games.text
 
         t.message = ("HINT: " + games.text.describe(s, action).upper())[:32]
+
+
+def _pause():
+    """The pause menu's module (and the round view's), loaded the first
+    time a game asks for either and kept until the game's modules go
+    (``app._SHARED``)."""
+    from screens import pause
+
+    return pause
