@@ -10,7 +10,8 @@ card to beat a play: the chance that a hand of ``h`` cards dealt from
 ``u`` unseen misses all ``b`` that beat it. A play is worth the cards it
 sheds, less the penalty times that chance, plus the cards the players
 passing on it must draw; keeping an ace, a two or a joker (which turn or
-reset the pile when nothing else goes) is worth a little. A pass by choice
+reset the pile when nothing else goes) is worth a little. On a free pile
+it leads high in the pile's direction, where Normal leads low. A pass by choice
 (EL-7, BA-6) is worth the card it draws against the chance that the
 player before it gets stuck. In a game of two (two-player Bastard, or
 two left in) it plays Normal's choice: there these counts chose worse
@@ -30,9 +31,14 @@ from games.shedding_pile import _MASKS
 
 _CARD = const(100)  # a card in hand: the unit of every value here
 _STEP = const(2)  # a step the play moves the pile (Normal's whole key)
-_ACE = const(30)  # keeping an ace (it turns a climbing pile)
-_TWO = const(30)  # keeping a two (it turns a descending pile)
-_JOKER = const(120)  # keeping a joker (it goes on anything and resets the pile)
+# on a free pile (EL-6, EL-10) a step up the pile's direction counts for the
+# play instead: restarting high beat restarting low as Normal does (four
+# players, 10,000 deals at seeds 1 and 2: +0.9 and +1.0 points of win share)
+_RESTART_STEP = const(2)
+# the keeps below at 30, 30, 120 won 0.2-0.6 points less (same deals)
+_ACE = const(45)  # keeping an ace (it turns a climbing pile)
+_TWO = const(45)  # keeping a two (it turns a descending pile)
+_JOKER = const(180)  # keeping a joker (it goes on anything and resets the pile)
 _OWN = const(100)  # Bastard: nobody beats the play but its player can, and goes again
 # another player's card against one of Hard's own, shared among the others
 # (each card an opponent draws helps every other player)
@@ -153,10 +159,11 @@ def hard_policy(obs, prng=None):
                     step = value(a)
                     if obs.free or obs.need >= 0:
                         step = step if obs.dir > 0 else 12 - step
+                        v += _RESTART_STEP * step
                     else:
                         step -= value(obs.top())
                         step = step if step >= 0 else -step
-                    v -= _STEP * step
+                        v -= _STEP * step
             r = cards.rank(top)
             if r >= 0:
                 val = value(top)
