@@ -31,9 +31,11 @@ from games.shedding_pile import _MASKS
 
 _CARD = const(100)  # a card in hand: the unit of every value here
 _STEP = const(2)  # a step the play moves the pile (Normal's whole key)
-# on a free pile (EL-6, EL-10) a step up the pile's direction counts for the
-# play instead: restarting high beat restarting low as Normal does (four
-# players, 10,000 deals at seeds 1 and 2: +0.9 and +1.0 points of win share)
+# on a free pile (after a joker or a penalty: EL-6, EL-10, BA-5, BA-10, and
+# BA-14's colour-bound one) a step up the pile's direction counts for the
+# play instead: restarting high beat restarting low as Normal does (Elevator,
+# four players, 10,000 deals at seeds 1 and 2: +0.9 and +1.0 points of win
+# share)
 _RESTART_STEP = const(2)
 # the keeps below at 30, 30, 120 won 0.2-0.6 points less (same deals)
 _ACE = const(45)  # keeping an ace (it turns a climbing pile)
