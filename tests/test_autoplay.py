@@ -15,7 +15,7 @@ to the very end, B back to the menu). The panels alternate."""
 import pytest
 
 import games
-from saves import codec, read
+from saves import decode, read
 from saves.keep import Saves
 from sim import autopilot, fuzz, headless
 from sim.__main__ import main
@@ -72,7 +72,7 @@ def test_autoplay_reaches_the_results_screen(
     again = Saves(FileNVM(path))  # a power-up: counted, no game left
     assert again.stat_lines(game_id)[0].startswith("PLAYED 1 ")
     assert again.game is None and again.last is not None
-    match, moves = codec.read_record(again.last)
+    match, moves = decode.read_record(again.last)
     assert match.same(table.match) and match.deal == seed and len(moves) == table.record.n
     assert read.replay(match, moves).key() == table.state.key()
     s.press("B")

@@ -13,7 +13,7 @@ import games
 import ui_glyphs
 from app import App
 from buttons import START, A
-from saves import codec
+from saves import codec, decode
 from saves.keep import Saves
 from screens import pause as screen_pause
 from screens import rules as screen_rules
@@ -227,7 +227,7 @@ def test_dim_setting_is_on_the_settings_screen_and_survives_an_older_record():
     # written before dimming existed
     old = codec.to_bytes(codec.put_settings, before, SAVED[:-1])
     st = Settings()  # what loading starts from
-    assert codec.read_settings(st, old, SAVED)
+    assert decode.read_settings(st, old, SAVED)
     assert st.pace_ms == 2000 and st.dim_ms == 20000
 
 

@@ -11,7 +11,7 @@ import games
 import opponents
 from engine.prng import DEAL_MAX, Prng
 from match import NORMAL, Match
-from saves import codec, read
+from saves import codec, decode, read
 from saves import snapshot as save_snapshot
 from sim import replay
 
@@ -76,7 +76,7 @@ def test_a_record_replays_to_the_same_end(game_id, players, variant):
     record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert replay.parse_line("junk before\n" * 0 + line) == record
-    back_setup, back_moves = codec.read_record(replay.parse_line(line))
+    back_setup, back_moves = decode.read_record(replay.parse_line(line))
     assert back_setup.same(setup) and back_moves == bytes(moves)
     assert read.replay(back_setup, back_moves).key() == state.key()
 
@@ -97,7 +97,7 @@ def test_every_deal_number_reads_back(deal):
         state.apply(a)
         moves.append(a)
     record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
-    match, back_moves = codec.read_record(record)
+    match, back_moves = decode.read_record(record)
     assert match.same(setup) and back_moves == bytes(moves)
     sv = Saves(None)
     sv.keep_game(setup, state, moves, len(moves))
@@ -132,7 +132,7 @@ def test_a_linked_games_key_is_kept_and_replayed(game_id):
     record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
     line = replay.record_line(record)
     assert "\n" not in line
-    match, again = codec.read_record(replay.parse_line(line))
+    match, again = decode.read_record(replay.parse_line(line))
     assert match.key == setup.key and read.replay(match, again).key() == state.key()
 
 
@@ -231,7 +231,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
     readers = []
     probed = []
 
-    class Reader(save_snapshot.Reader):
+    class Reader(decode.Reader):
         def __init__(self, data):
             super().__init__(data)
             readers.append(self)
@@ -242,7 +242,7 @@ def test_damaged_snapshots_are_refused_or_exact(monkeypatch):
         probed.append(1)
         return real_probe(state, *args)
 
-    monkeypatch.setattr(save_snapshot, "Reader", Reader)
+    monkeypatch.setattr(decode, "Reader", Reader)
     monkeypatch.setattr(read, "probe", probe)
     stages = {"header": 0, "body": 0, "play-out": 0, "restored": 0}
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import games
 from match import Match
-from saves import codec
+from saves import codec, decode
 from saves import read as save_read
 from saves.keep import Saves
 from sim.nvm import FileNVM
@@ -101,14 +101,14 @@ def _check_store(sv, stats=STATS):
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
         assert sv.stat_lines(game_id) == _lines(game_id, row), game_id
-    match, moves = codec.read_record(sv.last)
+    match, moves = decode.read_record(sv.last)
     assert _fields(match) == LAST
     assert save_read.replay(match, moves).is_over()  # the whole finished game
 
 
 def _check_continue(sv, with_moves=True):
     deal = sorted(_match(GAME).new_state().all_cards())
-    _, moves = codec.read_record(sv.moves)
+    _, moves = decode.read_record(sv.moves)
     if not with_moves:
         sv.moves = None
     got = sv.saved_game()
@@ -143,7 +143,7 @@ def test_a_store_from_firmware_9f41dca_loads_into_the_right_games(tmp_path):
 def test_its_game_in_progress_continues_with_its_moves(tmp_path):
     sv = _open(tmp_path)
     _check_continue(sv)
-    assert len(codec.read_record(sv.moves)[1]) == GAME_MOVES
+    assert len(decode.read_record(sv.moves)[1]) == GAME_MOVES
 
 
 def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
@@ -236,22 +236,22 @@ def _stats_screen(sv, monkeypatch):
 
 
 def test_stats_rows_are_by_save_id_not_catalogue_place(monkeypatch):
-    from saves import codec
+    from saves import codec, decode
 
     table = [[i + 1, 0, 0, 0, 0] for i in range(5)]
     data = codec.to_bytes(codec.put_stats, table)
     monkeypatch.setattr(games, "CATALOGUE", tuple(reversed(games.CATALOGUE)))
     sv = Saves(None)
-    assert codec.read_stats(sv.stats, data)
+    assert decode.read_stats(sv.stats, data)
     for game_id, save_id in IDS.items():
         assert sv.stat_lines(game_id)[0].startswith("PLAYED %d " % (save_id + 1))
     setup = Match(games.info("bastard"), 4, 9)
     rec = codec.to_bytes(codec.put_record, setup, b"", 0)
     assert rec[0] == IDS["bastard"]
-    back, moves = codec.read_record(rec)
+    back, moves = decode.read_record(rec)
     assert back.same(setup) and moves == b""
     with pytest.raises(ValueError):
-        codec.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
+        decode.read_record(bytes([7]) + rec[1:])  # a game this firmware lacks
 
 
 # -- FORMAT 1 snapshots (9f41dca) of every game, read exactly --------------------
@@ -265,8 +265,8 @@ def _old_snapshots():
 
 
 def _read(game):
-    r = codec.Reader(game)
-    setup = codec.read_setup(r)
+    r = decode.Reader(game)
+    setup = decode.read_setup(r)
     return setup, game[r.pos :]
 
 
@@ -276,7 +276,7 @@ def test_every_games_format_1_snapshots_read_exactly():
     for game, moves in _old_snapshots():
         setup, snap = _read(game)
         assert snap[0] == 1  # FORMAT 1
-        msetup, moves = codec.read_record(moves)
+        msetup, moves = decode.read_record(moves)
         assert msetup.same(setup)
         state = save_read.snapshot(setup, snap)
         assert state.key() == save_read.replay(setup, moves).key(), (setup, len(moves))

@@ -18,7 +18,7 @@ import opponents
 from app import App
 from engine.prng import Prng
 from match import Match
-from saves import codec
+from saves import codec, decode
 from saves import read as save_read
 from saves import store as save_store
 from saves.keep import IDLE_SAVE_MS, Saves
@@ -85,7 +85,7 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     assert bytes(t2.record.moves[: t2.record.n]) == want_moves and t2.match.deal == 31
     # and it plays to the end, its record holding every move from the deal
     _finish(s2)
-    setup, moves = codec.read_record(s2.app.saves.last)
+    setup, moves = decode.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
 
 
@@ -348,7 +348,7 @@ def test_replay_from_a_store_and_from_a_serial_line(tmp_path):
     assert r.returncode == 0 and "autoplay: results reached, " in r.stdout, r.stderr
     line = [x for x in r.stdout.splitlines() if x.startswith("last game: ELEVATOR-REPLAY 1 ")]
     assert len(line) == 1
-    n = len(codec.read_record(replay.parse_line(line[0][11:]))[1])
+    n = len(decode.read_record(replay.parse_line(line[0][11:]))[1])
     r = _sim("--replay", path, "--pace", "0")
     assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout
     text = tmp_path / "bug-report.txt"
@@ -464,7 +464,7 @@ def test_a_game_too_long_to_record_leaves_no_broken_record():
     setup = Match(games.info("roller-coaster"), 4, 5, 0, 0, bytes(4))
     sv.game_over(setup, bytes(200), 200, True, 9)
     sv.commit()
-    assert codec.read_record(sv.last)[1] == bytes(200)
+    assert decode.read_record(sv.last)[1] == bytes(200)
     sv.game_over(setup, bytes(1100), 1100, False, 0)
     sv.commit()
     back = Saves(sv.nvm)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from saves import codec
+from saves import decode
 from saves.keep import Saves
 from sim import replay
 from sim.__main__ import parse_args
@@ -165,7 +165,7 @@ def test_replay_takes_the_line_itself_and_replay_out_writes_it(tmp_path):
     assert line.startswith("ELEVATOR-REPLAY 1 ") and out.read_text().count("\n") == 1
     # the same line the console prints on its serial console when the game ends
     assert "last game: " + line in r.stdout.splitlines()
-    n = len(codec.read_record(replay.parse_line(line))[1])
+    n = len(decode.read_record(replay.parse_line(line))[1])
     for arg in (line, "last game: " + line):
         r = _sim("--headless", "--replay", arg, "--pace", "0")
         assert r.returncode == 0 and "replay: %d of %d moves" % (n, n) in r.stdout, r.stderr

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import games
 from match import Match
-from saves import codec
+from saves import codec, decode
 from saves import store as save_store
 from saves.read import read_store
 from sim.nvm import FileNVM
@@ -179,13 +179,13 @@ def test_every_number_a_record_holds_reads_back(v):
     """A deal number goes up to 2**30 - 1 (prng.DEAL_MAX): five bytes as a
     varint. The reader once refused any number past 2**27, so most random
     deals' records could not be read back."""
-    from saves import codec
+    from saves import decode
 
     data = codec.to_bytes(codec.put_varint, v)
-    assert codec.Reader(data).varint() == v
+    assert decode.Reader(data).varint() == v
     setup = Match(games.info("bastard"), 4, 2**30 - 1, 0, 0, b"\x01\x01\x01")
     record = codec.to_bytes(codec.put_record, setup, b"\x05", 1)
-    back, moves = codec.read_record(record)
+    back, moves = decode.read_record(record)
     assert back.same(setup) and moves == b"\x05"
 
 
@@ -193,7 +193,7 @@ def test_a_number_past_30_bits_is_refused():
 
     for data in (b"\xff\xff\xff\xff\x08", b"\xff\xff\xff\xff\x80\x00"):
         try:
-            codec.Reader(data).varint()
+            decode.Reader(data).varint()
         except ValueError:
             continue
         raise AssertionError("read a number past 30 bits: %r" % data)

@@ -29,7 +29,7 @@ import pytest
 from engine import cards
 from games import CATALOGUE, by_id
 from hal import profiles
-from saves import codec
+from saves import decode
 from saves.keep import Saves
 from sim import render, replay, textview
 from sim.headless import Session
@@ -503,7 +503,7 @@ def test_the_last_games_replay_line_is_printed_on_exit(sim, tmp_path):
     lines = _replay_line(after)
     assert len(lines) == 1, after
     assert b"last game (unfinished): ELEVATOR-REPLAY" in after
-    match, moves = codec.read_record(replay.parse_line(lines[0]))
+    match, moves = decode.read_record(replay.parse_line(lines[0]))
     m = match
     assert (m.info.ID, m.players, m.variant, m.deal) == ("roller-coaster", 3, 0, 12)
     assert len(moves) >= 1

@@ -10,7 +10,7 @@ from array import array
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from saves import codec
+from saves import decode
 from saves.keep import Saves  # noqa: E402
 from sim import replay, window  # noqa: E402
 from sim.__main__ import parse_args  # noqa: E402
@@ -171,14 +171,14 @@ def test_the_last_games_replay_line_when_the_window_closes(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and lines[0].startswith("last game (unfinished): ELEVATOR-REPLAY 1 ")
     line = lines[0][lines[0].index("ELEVATOR-REPLAY") :]
-    match, moves = codec.read_record(replay.parse_line(line))
+    match, moves = decode.read_record(replay.parse_line(line))
     assert match.info.ID == "roller-coaster" and match.deal == 1 and len(moves) >= 1
     assert out.read_text() == line + "\n"
     from saves.keep import Saves
     from sim.nvm import FileNVM
 
     kept = Saves(FileNVM(str(tmp_path / "nvm.bin")))  # closing the window kept the game
-    assert kept.has_game() and codec.read_record(kept.moves)[0].info.ID == "roller-coaster"
+    assert kept.has_game() and decode.read_record(kept.moves)[0].info.ID == "roller-coaster"
 
 
 def test_no_game_no_replay_line_from_the_window(tmp_path, capsys):

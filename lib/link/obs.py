@@ -13,9 +13,8 @@ same game and table: decoding allocates nothing.
 
 from micropython import const
 
-from saves import codec
 from saves.codec import put_bytes, put_varint
-from saves.snapshot import put_fields, read_fields
+from saves.snapshot import put_fields
 
 # an OBS payload's bytes before the observation (docs/link.md): the seat
 # that moved, its move, the observation's number (2), the table's last turn (5)
@@ -55,12 +54,16 @@ class Reader:
     """Reads observations into ``state`` (made once: ``_blank()`` of the
     game and table). ``read`` returns False, with the state unusable until
     the next good one, when the bytes do not fit the game. Decoding
-    allocates nothing: the one ``saves.codec.Reader`` it reads with is made
-    here and pointed at each observation."""
+    allocates nothing: the one ``saves.decode.Reader`` it reads with is made
+    here and pointed at each observation. (The decoders load with a guest's
+    reader: a host only writes.)"""
 
     def __init__(self, state):
+        from saves import decode
+
         self.state = state
-        self.bytes = codec.Reader(b"")
+        self.bytes = decode.Reader(b"")
+        self.read_fields = decode.read_fields
 
     def read(self, data, pos, n):
         r = self.bytes
@@ -69,7 +72,7 @@ class Reader:
         r.end = pos + n
         s = self.state
         try:
-            read_fields(s, r)
+            self.read_fields(s, r)
             s.deck_n = r.u8()
             if r.u8():
                 r.into(s.deck, s.deck_n)

@@ -1,22 +1,23 @@
-"""The saved forms of the console's records (``saves/keep.py``), each encoder
-beside its decoder: signed varints, a game's match (its setup), the
-settings, the statistics, and a game's record (match and moves), with
-that record as one line on the serial console. A state's snapshot is
-``saves/snapshot.py``'s.
+"""The saved forms of the console's records (``saves/keep.py``), as they
+are written: signed varints, a game's match (its setup), the settings,
+the statistics, and a game's record (match and moves), with that record
+as one line on the serial console. A state's snapshot is
+``saves/snapshot.py``'s. Each form's decoder is ``saves/decode.py``'s,
+loaded only to read, so the writer a table keeps in the heap holds no
+reader (a round trip of every form is tested: ``tests/test_store.py``,
+``tests/test_save_ids.py``).
 
 Every encoder writes into a buffer made once (the store's copy, or the
 game buffer) from a position and returns where it stopped, so saving
 allocates nothing per record; running past the buffer raises IndexError
-(the record is then left out). Every decoder raises ValueError on data
-that cannot be right. Values only ever grow at a record's end, so a
-record written by older firmware reads with defaults for what it lacks.
+(the record is then left out). Values only ever grow at a record's end,
+so a record written by older firmware reads with defaults for what it
+lacks.
 """
 
 from micropython import const
 
-import games
 from engine.prng import KEY_BYTES
-from match import GUEST, Match
 from saves.store import crc16
 
 UNDO = const(255)  # a move taken back (Elevator Solitaire), in a list of moves
@@ -81,58 +82,6 @@ def put_bytes(buf, pos, data, n):
     return pos + n
 
 
-class Reader:
-    """Reads what the encoders wrote: ``data[pos:end]`` (to its end when
-    ``end`` is None). ``into`` copies without allocating (a linked guest
-    reads every observation so: ``link/obs.py``); ``take`` slices."""
-
-    def __init__(self, data, pos=0, end=None):
-        self.data = data
-        self.pos = pos
-        self.end = len(data) if end is None else end
-
-    def u8(self):
-        if self.pos >= self.end:
-            raise ValueError("record too short")
-        b = self.data[self.pos]
-        self.pos += 1
-        return b
-
-    def varint(self):
-        b = self.u8()
-        neg = b & 0x40
-        v = b & 0x3F
-        shift = 6
-        while b & 0x80:
-            b = self.u8()
-            # at most 30 bits in all, checked before the shift: no long int
-            if shift > 27 or (b & 0x7F) >> (30 - shift):
-                raise ValueError("number too long")
-            v |= (b & 0x7F) << shift
-            shift += 7
-        return -v if neg else v
-
-    def take(self, n):
-        if self.pos + n > self.end:
-            raise ValueError("record too short")
-        out = self.data[self.pos : self.pos + n]
-        self.pos += n
-        return out
-
-    def into(self, dest, n):
-        """The next ``n`` bytes into ``dest`` (a loop: nothing allocated)."""
-        if n > len(dest) or self.pos + n > self.end:
-            raise ValueError("record too short")
-        data = self.data
-        pos = self.pos
-        for i in range(n):
-            dest[i] = data[pos + i]
-        self.pos = pos + n
-
-    def left(self):
-        return self.end - self.pos
-
-
 # -- a match: save id, players, variant, starter, deal, the seats' kinds -------
 # The game is saved as its SAVE_ID, never its place in the catalogue. A
 # linked game's deal is 0, then its key (``KEY_BYTES``): the host's save
@@ -151,47 +100,11 @@ def put_setup(buf, pos, match):
     return put_bytes(buf, pos + 1, kinds, len(kinds))
 
 
-def read_setup(r):
-    info = games.by_save_id(r.u8())
-    if info is None:
-        raise ValueError("unknown game")
-    players = r.u8()
-    variant = r.u8()
-    starter = r.u8()
-    deal = r.varint()
-    key = bytes(r.take(KEY_BYTES)) if deal == 0 else None
-    kinds = r.take(r.u8())
-    info.check(players, variant, starter)  # ValueError: not a table this game is played at
-    if len(kinds) > players or deal < 0:
-        raise ValueError("bad setup")
-    for v in kinds:
-        if v > GUEST:
-            raise ValueError("bad seat kind")
-    return Match(info, players, deal, variant, starter, kinds, key=key)
-
-
 # -- settings: the attributes of SAVED, in order ----------------------------------
 def put_settings(buf, pos, settings, saved=SAVED):
     for name, _, _, _ in saved:
         pos = put_varint(buf, pos, int(getattr(settings, name)))
     return pos
-
-
-def read_settings(settings, data, saved=SAVED):
-    """Values out of range keep their default; False if any did. A
-    shorter (older) record leaves the rest at their defaults."""
-    r = Reader(data)
-    ok = True
-    for name, default, lo, hi in saved:
-        if r.left() == 0:
-            break
-        v = r.varint()
-        if lo <= v <= hi:
-            setattr(settings, name, v)
-        else:
-            setattr(settings, name, default)
-            ok = False
-    return ok
 
 
 # -- statistics: rows of COLUMNS values, row i the game whose SAVE_ID is i -------
@@ -205,50 +118,11 @@ def put_stats(buf, pos, table):
     return pos
 
 
-def read_stats(table, data):
-    """Rows that cannot be right (more wins than games, a streak longer
-    than the longest) stay at zero; False if any did. Rows past the table
-    (games of newer firmware) are added, so they are written back as they
-    came; a shorter (older) row reads its missing columns as 0."""
-    r = Reader(data)
-    rows = r.u8()
-    per = r.u8()
-    if per == 0 < rows:
-        raise ValueError("bad statistics")
-    ok = True
-    for i in range(rows):
-        row = [r.varint() for _ in range(per)]
-        if i >= len(table):
-            table.append([0] * COLUMNS)
-        row = (row + [0] * COLUMNS)[:COLUMNS]
-        sane = True
-        for v in row:
-            if v < 0 or v > 0xFFFF:
-                sane = False
-        won = row[WON]
-        if (sane and won <= row[PLAYED] and row[STREAK] <= row[LONGEST] <= won
-                and row[FRIENDS] <= row[PLAYED] and row[LAST_FRIENDS] >> 12 <= 12):  # fmt: skip
-            table[i] = row
-        else:
-            ok = False
-    return ok
-
-
 # -- a game's record: its match, then its moves, one byte each ----------------------
 def put_record(buf, pos, match, moves, n):
     pos = put_setup(buf, pos, match)
     pos = put_varint(buf, pos, n)
     return put_bytes(buf, pos, moves, n)
-
-
-def read_record(data):
-    """(match, moves) from a game's record; ValueError if damaged."""
-    r = Reader(data)
-    match = read_setup(r)
-    n = r.varint()
-    if n < 0:
-        raise ValueError("bad move count")
-    return match, bytes(r.take(n))
 
 
 def print_line(data, n):

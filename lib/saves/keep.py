@@ -23,12 +23,13 @@ left alone for ``IDLE_SAVE_MS`` with something not yet written, and when
 settings are left changed.
 
 The modules go one way: this facade, then the writer (``saves/write.py``)
-and the reader (``saves/read.py``), then the formats, each encoder beside
-its decoder (``saves/codec.py``, ``saves/snapshot.py``), then the store
-(``saves/store.py``). Writing is loaded when the console starts and stays,
-with the store's copy buffer made then, so a save never waits for a
-module or a big piece of heap. Reading is loaded at power-up and for
-Continue, then let go. A save that cannot be written (the heap is full)
+and the reader (``saves/read.py``), then the formats as written
+(``saves/codec.py``, ``saves/snapshot.py``) and as read
+(``saves/decode.py``), then the store (``saves/store.py``). Writing is
+loaded when the console starts and stays, with the store's copy buffer
+made then, so a save never waits for a module or a big piece of heap.
+Reading, with the decoders, is loaded at power-up and for Continue, then
+let go: a table holds no reader. A save that cannot be written (the heap is full)
 is said and kept to be tried again: nothing is dropped.
 """
 
@@ -47,8 +48,10 @@ _BY_HOST = const(4)  # link.saved.BY_HOST: a host's link record goes with its ga
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 
 
-def _let_go(name):
-    forget(name)
+def _let_go():
+    """The reader goes, and the decoders it loaded."""
+    forget("saves.read")
+    forget("saves.decode")
     gc.collect()
 
 
@@ -123,7 +126,7 @@ class Saves:
         except MemoryError:
             self.message = "MEMORY FULL: SAVES NOT READ"
         finally:
-            _let_go("saves.read")
+            _let_go()
 
     def _wrote(self, ok):
         if self.failed:
@@ -179,7 +182,7 @@ class Saves:
             self.message = "MEMORY FULL: GAME KEPT FOR LATER"
             return None
         finally:
-            _let_go("saves.read")
+            _let_go()
 
     def game_over(self, match, moves, moves_n, won, score, seat=-1):
         """Count the result (``seat``: the first winner's, -1 none)

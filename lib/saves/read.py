@@ -1,16 +1,16 @@
 """Reading back what the console keeps (``saves/keep.py``): the store's newest
 good copy at power-up, the saved game in progress for Continue, and a
 game's moves replayed. Loaded for those moments and by tools, then let go
-(``saves/keep.py``); what it reads, the records, is ``saves/codec.py``'s and
-``saves/snapshot.py``'s, and the store's layout ``saves/store.py``'s.
+(``saves/keep.py``); the records' decoders are ``saves/decode.py``'s (let
+go with it), and the store's layout ``saves/store.py``'s.
 
 A record that does not fit its game, or whose cards are not exactly the
 deal's, is refused (ValueError), never played; a damaged store starts
 clean and says so.
 """
 
-from saves.codec import UNDO, Reader, read_record, read_settings, read_setup, read_stats
-from saves.snapshot import read as read_snapshot
+from saves.codec import UNDO
+from saves.decode import Reader, read_record, read_settings, read_setup, read_snapshot, read_stats
 from saves.store import (
     DAMAGED,
     FRESH,

@@ -35,7 +35,7 @@ so newer firmware reads older saves.
 A copy is put together in one buffer made when the console starts
 (``copy``, a slot long), record by record, and written with one
 assignment: saving needs no fresh heap. Reading the store at power-up is
-``saves/read.py``'s, loaded then and let go.
+``saves/read.py``'s (with ``saves/decode.py``), loaded then and let go.
 
 On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
 starting a slot afresh erases and rewrites that sector, and a power cut

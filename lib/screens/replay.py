@@ -12,7 +12,7 @@ import games
 import games.text
 from buttons import RIGHT, START, A, B
 from engine.ticks import ticks_add, ticks_diff
-from saves import codec, read, store
+from saves import codec, decode, read, store
 from screens.base import Screen
 
 # the key line of a replay (where the table has one), or the shorter of it that fits
@@ -42,7 +42,7 @@ def parse_line(line):
 class Replay(Screen):
     def __init__(self, app, record):
         super().__init__(app)
-        match, self.moves = codec.read_record(record)
+        match, self.moves = decode.read_record(record)
         module = app.load_game(match)  # the game's modules, its rules, then its table
         self.table = module.Table(app, match, None, None, True)
         self.group = self.table.group
