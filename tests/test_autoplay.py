@@ -17,6 +17,7 @@ import pytest
 import games
 from saves import decode, read
 from saves.keep import Saves
+from screens.results import stat_lines
 from sim import autopilot, fuzz, headless
 from sim.__main__ import main
 from sim.nvm import FileNVM
@@ -70,7 +71,7 @@ def test_autoplay_reaches_the_results_screen(
     assert "autoplay: results reached, %d save writes" % (table.record.n + 2) in out
     assert s.hw.nvm.writes == table.record.n + 2 and s.hw.nvm.erases <= 1
     again = Saves(FileNVM(path))  # a power-up: counted, no game left
-    assert again.stat_lines(game_id)[0].startswith("PLAYED 1 ")
+    assert stat_lines(again, game_id)[0].startswith("PLAYED 1 ")
     assert again.game is None and again.last is not None
     match, moves = decode.read_record(again.last)
     assert match.same(table.match) and match.deal == seed and len(moves) == table.record.n

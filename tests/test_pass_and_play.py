@@ -11,6 +11,7 @@ import pytest
 import games
 import ui_glyphs
 from match import PERSON
+from screens.results import stat_lines
 from sim import autopilot
 from sim.headless import Session
 
@@ -137,7 +138,7 @@ def test_friends_play_a_whole_game_behind_covers(game_id, profile):
         assert any(r.split()[1:2] == ["P%d" % (seat + 1)] and r.endswith("PERSON")
                    for r in rows), rows  # fmt: skip
     assert not any(r.split()[1:2] == ["YOU"] for r in rows), rows  # nobody is YOU
-    stats = s.app.saves.stat_lines(game_id)
+    stats = stat_lines(s.app.saves, game_id)
     assert stats[4] == "FRIENDS 1:" + "".join(" P%d" % (i + 1) for i in [0] + people), stats
     assert stats[5].startswith("LAST: P") and stats[5].endswith(" WON"), stats
     won = int(stats[5].split()[1][1:]) - 1

@@ -12,6 +12,7 @@ import rc_position
 import games
 from engine.prng import DEAL_MAX
 from screens import rules as screen_rules
+from screens.results import stat_lines
 from sim import autopilot
 from sim.headless import Session
 from sim.replay import parse_line, record_line
@@ -241,8 +242,8 @@ def test_games_without_a_score_give_their_best_win_not_a_best_score_of_0():
     saves = s.app.saves
     match = table.match
     saves.game_over(match, None, 0, True, 23)
-    assert saves.stat_lines("color-elevator")[2] == "BEST WIN: OTHERS HELD %d" % max(23, held)
-    assert saves.stat_lines("elevator-solitaire")[2] == "BEST SCORE 0"  # ES-6: a score
+    assert stat_lines(saves, "color-elevator")[2] == "BEST WIN: OTHERS HELD %d" % max(23, held)
+    assert stat_lines(saves, "elevator-solitaire")[2] == "BEST SCORE 0"  # ES-6: a score
 
 
 def test_rc13_rc14_the_results_say_why_nobody_won():

@@ -21,6 +21,7 @@ from match import Match
 from saves import codec, decode
 from saves import read as save_read
 from saves.keep import Saves
+from screens.results import stat_lines
 from sim.nvm import FileNVM
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -100,7 +101,7 @@ def _check_store(sv, stats=STATS):
         assert getattr(sv.settings, name) == value, name
     assert _stats_by_game(sv) == stats
     for game_id, row in stats.items():
-        assert sv.stat_lines(game_id) == _lines(game_id, row), game_id
+        assert stat_lines(sv, game_id) == _lines(game_id, row), game_id
     match, moves = decode.read_record(sv.last)
     assert _fields(match) == LAST
     assert save_read.replay(match, moves).is_over()  # the whole finished game
@@ -244,7 +245,7 @@ def test_stats_rows_are_by_save_id_not_catalogue_place(monkeypatch):
     sv = Saves(None)
     assert decode.read_stats(sv.stats, data)
     for game_id, save_id in IDS.items():
-        assert sv.stat_lines(game_id)[0].startswith("PLAYED %d " % (save_id + 1))
+        assert stat_lines(sv, game_id)[0].startswith("PLAYED %d " % (save_id + 1))
     setup = Match(games.info("bastard"), 4, 9)
     rec = codec.to_bytes(codec.put_record, setup, b"", 0)
     assert rec[0] == IDS["bastard"]

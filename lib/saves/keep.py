@@ -55,15 +55,6 @@ def _let_go():
     gc.collect()
 
 
-def _row(game_id):
-    """The game's row in ``Saves.stats``: its save id (stable, whatever
-    the catalogue's order)."""
-    info = games.info(game_id)
-    if info is None:
-        raise ValueError("unknown game")
-    return info.SAVE_ID
-
-
 def _copy(buf, n):
     return None if n < 0 else bytes(memoryview(buf)[:n])
 
@@ -232,29 +223,6 @@ class Saves:
 
     def has_game(self):
         return self.game_n >= 0
-
-    def stat_lines(self, game_id):
-        row = self.stats[_row(game_id)]
-        played = row[PLAYED]
-        won = row[WON]
-        best = row[BEST]
-        if games.info(game_id).MAX_PLAYERS == 1:  # the solitaire's score: the cards cleared
-            best = "BEST SCORE %d" % best
-        else:  # games without a score: how many cards the others held at your best win
-            best = "BEST WIN: OTHERS HELD %d" % best if won else "BEST WIN: NONE YET"
-        lines = [  # the panel's small font has no per cent sign
-            "PLAYED %d  WON %d" % (played, won),
-            "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
-            best,
-            "STREAK %d  LONGEST %d" % (row[STREAK], row[LONGEST]),
-        ]
-        if row[FRIENDS]:  # pass-and-play: the last game's people, and who won it
-            last = row[LAST_FRIENDS]
-            t = " ".join(["P%d" % (i + 1) for i in range(12) if last >> i & 1])
-            i = last >> 12
-            lines.append(("FRIENDS %d: " % row[FRIENDS] + t)[:32])
-            lines.append("LAST: P%d WON" % i if i else "LAST: NO WINNER")
-        return lines
 
     def print_last(self):
         """Print the last finished game's record on the serial console (a

@@ -2,11 +2,15 @@
 holds, the deal and the statistics, and the keys to play again.
 
 Loaded when a game ends, once its table has gone: what it says was read
-from the finished game by its record (``table.record.GameRecord.facts``).
+from the finished game by its record (``table.record.GameRecord.facts``),
+and from the statistics, counted as the game ended (``stat_lines``, which
+the statistics screen shows too: no table holds it).
 """
 
+import games
 import ui
 from buttons import SELECT, START, A, B
+from saves.codec import BEST, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, STREAK, WON
 from screens.base import Screen
 
 
@@ -21,7 +25,8 @@ class Results(Screen):
     def __init__(self, app, match, facts):
         super().__init__(app)
         self.match = match
-        head, self.rows, self.starter, self.replay_starter = facts
+        head, rows, self.starter, self.replay_starter = facts
+        self.rows = rows + stat_lines(app.saves, match.info.ID)  # counted as the game ended
         self.group.append(ui.heading(head, 0, 0, 1 if app.small else 2))
         y0 = 12 if app.small else 24
         self.view = ui.Scroller(self.group, self.rows, y0, 7, (app.hw.height - y0 - 6) // 7)
@@ -41,3 +46,30 @@ class Results(Screen):
             app.later(app.new_game, m.same_deal(self.replay_starter))
         elif key in (B, START):
             app.later(app.to_game_menu)
+
+
+def stat_lines(saves, game_id):
+    """What the statistics say of a game (``saves.stats``): the results'
+    last rows, and the statistics screen's (``screens/stats.py``)."""
+    info = games.info(game_id)
+    row = saves.stats[info.SAVE_ID]
+    played = row[PLAYED]
+    won = row[WON]
+    best = row[BEST]
+    if info.MAX_PLAYERS == 1:  # the solitaire's score: the cards cleared
+        best = "BEST SCORE %d" % best
+    else:  # games without a score: how many cards the others held at your best win
+        best = "BEST WIN: OTHERS HELD %d" % best if won else "BEST WIN: NONE YET"
+    lines = [  # the panel's small font has no per cent sign
+        "PLAYED %d  WON %d" % (played, won),
+        "WIN RATE %d PER CENT" % (won * 100 // played if played else 0),
+        best,
+        "STREAK %d  LONGEST %d" % (row[STREAK], row[LONGEST]),
+    ]
+    if row[FRIENDS]:  # pass-and-play: the last game's people, and who won it
+        last = row[LAST_FRIENDS]
+        t = " ".join(["P%d" % (i + 1) for i in range(12) if last >> i & 1])
+        i = last >> 12
+        lines.append(("FRIENDS %d: " % row[FRIENDS] + t)[:32])
+        lines.append("LAST: P%d WON" % i if i else "LAST: NO WINNER")
+    return lines

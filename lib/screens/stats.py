@@ -9,6 +9,7 @@ import games
 import ui
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screens.base import CLICK, SETTINGS_MENU, Screen
+from screens.results import stat_lines
 
 NEVER = 0
 # (attribute, label, choices, names of the choices); attributes: saves.codec.SAVED
@@ -69,7 +70,7 @@ class Stats(Screen):
     def _render(self):
         info = games.CATALOGUE[self.index]
         self.head.set("%d/%d %s" % (self.index + 1, len(games.CATALOGUE), info.NAME.upper()))
-        lines = self.app.saves.stat_lines(info.ID)
+        lines = stat_lines(self.app.saves, info.ID)
         if len(self.rows) < len(lines):  # 128x32, or friends: the rate goes into the first line
             t = lines[1].split()[2]
             lines = [lines[0].replace("  ", " ") + " RATE " + t] + lines[2:]

@@ -132,7 +132,6 @@ class GameRecord:
                     rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
         if match.deal:  # (a guest of a linked game is never told the deal)
             rows.append("DEAL %d" % match.deal)
-        rows.extend(self.saves.stat_lines(match.info.ID))  # counted as the game ended
         return head, rows, starter, state.starter
 
 
