@@ -29,8 +29,8 @@ and the reader (``saves/read.py``), then the formats as written
 loaded when the console starts and stays, with the store's copy buffer
 made then, so a save never waits for a module or a big piece of heap.
 Reading, with the decoders, is loaded at power-up and for Continue, then
-let go: a table holds no reader. A save that cannot be written (the heap is full)
-is said and kept to be tried again: nothing is dropped.
+let go: a table holds no reader. A save that cannot be written (the heap
+is full) is said and kept to be tried again: nothing is dropped.
 """
 
 import gc
