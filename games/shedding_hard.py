@@ -11,9 +11,9 @@ card to beat a play: the chance that a hand of ``h`` cards dealt from
 sheds, less the penalty times that chance, plus the cards the players
 passing on it must draw; keeping an ace, a two or a joker (which turn or
 reset the pile when nothing else goes) is worth a little. On a free pile
-it leads high in the pile's direction, where Normal leads low. A pass by choice
-(EL-7, BA-6) is worth the card it draws against the chance that the
-player before it gets stuck. In a game of two (two-player Bastard, or
+it leads high in the pile's direction, where Normal leads low. A pass by
+choice (EL-7, BA-6) is worth the card it draws against the chance that
+the player before it gets stuck. In a game of two (two-player Bastard, or
 two left in) it plays Normal's choice: there these counts chose worse
 than Normal in every form tried (docs/opponents.md). It decides from the
 observation alone and allocates nothing but small ints.

@@ -66,7 +66,7 @@ class Table(Screen):
             if s.is_over():
                 self.finish()  # a finished game goes to its results, counted
             else:
-                from screens import pause  # loaded when first asked for (app._SHARED)
+                from screens import pause  # loaded when first asked for (app._SHARED says why)
 
                 self.app.show(pause.Pause(self.app, self))
             return
