@@ -81,7 +81,12 @@ class Match:
         import games
 
         rules = games.by_id(self.info.ID)
-        return rules.new_state(self.players, self.key or self.deal, self.variant, self.starter)
+        state = rules.new_state(self.players, self.key or self.deal, self.variant, self.starter)
+        if self.key:  # dealt by its key: the cipher goes until a rebuilt stock needs it
+            from unload import forget
+
+            forget("engine.keyed")
+        return state
 
     def same(self, o):
         """Whether ``o`` is the same game at the same table and deal."""

@@ -128,3 +128,28 @@ def test_every_bit_of_a_linked_deal_key_changes_the_deal():
         other = bytearray(key)
         other[bit // 8] ^= 1 << (bit % 8)
         assert deal(bytes(other)) != base, bit
+
+
+def test_a_linked_deal_lets_its_cipher_go_and_a_rebuilt_stock_loads_it_again():
+    # The host's twelve-seat table is built with the heap at its fullest: the
+    # cipher's code is not kept there once the deal is dealt (issue 36).
+    import sys
+
+    import games
+    from match import Match
+
+    def dealt(key):
+        m = Match(games.info("color-elevator"), 4, 0, 0)
+        m.key = key
+        return m.new_state()
+
+    key = bytes([9, 8, 7, 6, 5, 4, 3, 2])
+    s = dealt(key)
+    assert "engine.keyed" not in sys.modules
+    assert dealt(key).key() == s.key()  # loaded again for the next deal: the same cards
+    first = s._stream(1).next30()  # Color Elevator's rebuilt stock (its second shuffle)
+    from engine.keyed import Keyed
+
+    k = Keyed()
+    k.seed(key, 1)
+    assert first == k.next30()
