@@ -86,6 +86,9 @@ class HandTable(Screen):
             self.me = link.seat
             self.people = [link.seat]
         self.you = self.me if len(self.people) == 1 else -1  # friends: every seat by number
+        # the view before the copies below: its rows and buffers are the
+        # build's largest pieces, made while the heap has its largest holes
+        self.view = HandView(self, app)
         # made once: the state at the start of the person's turn (undo; a
         # linked game has none: the other consoles saw the card go down),
         # and what the seat to play sees (an observation each turn, no
@@ -100,7 +103,6 @@ class HandTable(Screen):
         self.say = SAY_NOTHING  # what the message line says when next drawn (table/view.py)
         self.say_about = -1  # ... of which seat, or action
         self.turns = Turns(self, len(self.people) > 1 and state is not None)  # resumed: hidden
-        self.view = HandView(self, app)
         self.keys = HandKeys(self)
         self.turns.begin(0)
         self.render()
