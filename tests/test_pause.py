@@ -1,9 +1,11 @@
 """The pause menu (resume, rules, hint, sound, restart, new deal, quit),
 the rules pages, idle dimming, and the out-of-memory restart."""
 
+import gc
 import os
 import re
 import types
+import weakref
 
 import pytest
 
@@ -108,9 +110,12 @@ def test_pause_menu_resume_leaves_the_table_as_it_was():
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
 def test_rules_pages_turn_and_come_back(profile):
     s, table = _open_pause(profile, "bastard", 4, 3)
+    menu = weakref.ref(s.screen)
     _choose(s, "Rules")
     screen_rules = s.screen
     assert type(screen_rules).__name__ == "Rules" and screen_rules.starts
+    gc.collect()
+    assert menu() is None  # the pause menu's tiles are not kept while the pages show
     shown = set()
     for _ in range(40):
         shown.add((screen_rules.page, screen_rules.part))
@@ -124,6 +129,7 @@ def test_rules_pages_turn_and_come_back(profile):
     s.press("UP")
     s.press("B")
     assert type(s.screen).__name__ == "Pause"
+    assert s.screen.items[s.screen.menu.index] == "Rules"  # made again, on the row left
     s.press("B")
     assert s.screen is table
 

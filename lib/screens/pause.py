@@ -8,8 +8,9 @@ The table stays in memory, untouched, while the menu shows; Resume puts
 it back on the panel, and so do B and START. Loaded the first time a game
 asks for the menu or the round view, the rules pages
 (``screens/rules.py``) the first time the menu asks for them, and let go
-with the game's modules (``app._SHARED``). The menu opens on Resume every
-time.
+with the game's modules (``app._SHARED``). The menu opens on Resume each
+time the table pauses; while the rules pages show, it is let go (its tiles
+are the rules' room) and made again, on Rules, when they close.
 """
 
 import ui
@@ -20,7 +21,7 @@ ITEMS = ("Resume", "Round so far", "Rules", "Hint", "Sound", "Restart deal", "Ne
 
 
 class Pause(Screen):
-    def __init__(self, app, table):
+    def __init__(self, app, table, at=0):
         super().__init__(app)
         self.table = table
         self.seat = -1  # a guest seat a computer may take (hosting)
@@ -35,6 +36,7 @@ class Pause(Screen):
         self.group.append(head.grid)
         self.menu = ui.Menu(self.group, self._items(), 10, 8 if small else 9, 12 if small else 11,
                             2 if small else 5)  # fmt: skip
+        self.menu.move(at)  # (the row it was left on, back from the rules)
         app.save_soon = True  # the game is written once the menu shows
 
     def _items(self):
@@ -70,10 +72,11 @@ class Pause(Screen):
             self.resume()
         elif item == "Round so far":
             app.show(Round(app, self, t))
-        elif item == "Rules":
+        elif item == "Rules":  # this menu goes while the pages show, and is made again after
             from screens import rules
 
-            app.show(rules.Rules(app, self, match.info))
+            at = self.menu.index
+            app.later(rules.over, app, match.info, lambda: Pause(app, t, at))
         elif item == "Hint":
             self.resume()
             t.hint()

@@ -56,7 +56,22 @@ def read_page(path, start):
     return title, lines
 
 
+def over(app, info, back):
+    """The rules pages of ``info``'s game, once the screen shown has gone;
+    B goes to the screen ``back()`` makes, once they have gone."""
+    app.clear()
+    app.show(Rules(app, back, info))
+
+
+def _back(app, back):
+    app.clear()
+    app.show(back())
+
+
 class Rules(Screen):
+    """``back``: the screen B goes back to, or a function that makes it
+    (called once these pages have gone: ``over``)."""
+
     def __init__(self, app, back, info):
         super().__init__(app)
         self.back = back
@@ -120,4 +135,8 @@ class Rules(Screen):
         elif key in (DOWN, RIGHT, A):
             self.step(1)
         elif key in (B, START):
-            self.app.show(self.back)
+            back = self.back
+            if isinstance(back, Screen):
+                self.app.show(back)
+            else:  # the screen to go back to is made once this one has gone
+                self.app.later(_back, self.app, back)
