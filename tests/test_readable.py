@@ -96,7 +96,7 @@ def test_a_cleared_pyramid_is_no_dead_end():
 @pytest.mark.parametrize("profile", PROFILES)
 def test_the_solitaires_controls_name_its_hint_key_where_it_has_one(profile):
     s = Session(profile, "elevator-solitaire", 1, 14, pace_ms=0)
-    rules = screen_rules.Rules(s.app, s.screen, games.info("elevator-solitaire"))
+    rules = screen_rules.Rules(s.app, lambda: s.screen, games.info("elevator-solitaire"))
     lines = [r.text().strip() for r in rules.rows] + rules.lines
     if profile.startswith("pico"):
         assert "UP: A HINT: THE MOVE TO MAKE" in lines, lines

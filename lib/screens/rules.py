@@ -69,8 +69,8 @@ def _back(app, back):
 
 
 class Rules(Screen):
-    """``back``: the screen B goes back to, or a function that makes it
-    (called once these pages have gone: ``over``)."""
+    """``back``: a function that makes the screen B goes back to (called
+    once these pages have gone: ``over``)."""
 
     def __init__(self, app, back, info):
         super().__init__(app)
@@ -135,8 +135,4 @@ class Rules(Screen):
         elif key in (DOWN, RIGHT, A):
             self.step(1)
         elif key in (B, START):
-            back = self.back
-            if isinstance(back, Screen):
-                self.app.show(back)
-            else:  # the screen to go back to is made once this one has gone
-                self.app.later(_back, self.app, back)
+            self.app.later(_back, self.app, self.back)  # made once these pages have gone
