@@ -212,7 +212,7 @@ def test_moves_since_a_copy_are_never_dropped_when_a_slot_cannot_hold_them():
 
     info = games.info("roller-coaster")
     game = games.by_id(info.ID)
-    nvm = FileNVM(None, 1024)  # (a small store: its slots fill with fewer moves)
+    nvm = FileNVM(None, 768)  # (a small store: its slots fill with fewer moves)
     saves = Saves(nvm)
     match = Match(info, 4, 4242)
     state = match.new_state()
@@ -226,11 +226,12 @@ def test_moves_since_a_copy_are_never_dropped_when_a_slot_cannot_hold_them():
         state.apply(a)
         moves.append(a)
     assert len(moves) > 40 and saves.store.tail_n == len(moves)
-    saves.last = bytes(200)  # a record beside the game grew: the copy would not fit its moves
+    saves.link = bytes([3]) + bytes(100)  # a record beside the game grew (a guest's seat:
+    # ``link.saved.BY_GUEST``): the copy would not fit its moves
     saves.dirty = True
     saves.commit()
     assert not saves.dirty and saves.store.tail_n == 0  # the game written whole
     again = Saves(nvm)  # the power cut
     match2, state2, moves2 = again.saved_game()
     assert bytes(moves2) == bytes(moves) and state2.key() == state.key()
-    assert again.last == bytes(200)
+    assert again.link == bytes([3]) + bytes(100)

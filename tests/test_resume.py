@@ -13,7 +13,9 @@ from engine.prng import DEAL_MAX, Prng
 from match import NORMAL, Match
 from saves import codec, decode, read
 from saves import snapshot as save_snapshot
+from saves import store as save_store
 from sim import replay
+from sim.nvm import FileNVM
 
 PRESETS = [
     (info.ID, players, variant)
@@ -99,9 +101,9 @@ def test_every_deal_number_reads_back(deal):
     record = codec.to_bytes(codec.put_record, setup, moves, len(moves))
     match, back_moves = decode.read_record(record)
     assert match.same(setup) and back_moves == bytes(moves)
-    sv = Saves(None)
+    sv = Saves(FileNVM())
     sv.keep_game(setup, state, moves, len(moves))
-    sv.moves = None  # the snapshot alone
+    sv.moves_n = -1  # the snapshot alone
     back_setup, back, _ = sv.saved_game()
     assert back_setup.same(setup) and back.key() == state.key()
 
@@ -124,7 +126,7 @@ def test_a_linked_games_key_is_kept_and_replayed(game_id):
         a = opponents.choose(game, state.observe(state.current_player()), rng, 1)
         state.apply(a)
         moves.append(a)
-    sv = Saves(None)
+    sv = Saves(FileNVM())
     sv.keep_game(setup, state, moves, len(moves))
     back_setup, back, back_moves = sv.saved_game()
     assert back_setup.same(setup) and back_setup.key == setup.key and back.key() == state.key()
@@ -296,13 +298,14 @@ def test_a_damaged_snapshot_is_caught_by_its_moves(preset, deal, steps, data):
         moves.append(a)
     if state.is_over():
         return
-    sv = Saves(None)
-    sv.keep_game(setup, state, moves, len(moves))  # no store: kept in memory only
+    sv = Saves(FileNVM())
+    sv.keep_game(setup, state, moves, len(moves))
     good = bytes(sv.game)
     bit = data.draw(st.integers(0, len(good) * 8 - 1))
     bad = bytearray(good)
     bad[bit // 8] ^= 1 << (bit % 8)
-    sv.game = bytes(bad)
+    at = sv.store.find(save_store.GAME)  # the record damaged where it is kept
+    sv.nvm.data[at : at + len(bad)] = bad
     got = sv.saved_game()
     if got is not None:
         back_setup, back, back_moves = got

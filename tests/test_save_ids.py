@@ -111,7 +111,7 @@ def _check_continue(sv, with_moves=True):
     deal = sorted(_match(GAME).new_state().all_cards())
     _, moves = decode.read_record(sv.moves)
     if not with_moves:
-        sv.moves = None
+        sv.moves_n = -1  # (the record left out)
     got = sv.saved_game()
     assert got is not None, sv.message
     match, state, kept = got
@@ -151,7 +151,7 @@ def test_its_game_in_progress_continues_from_its_snapshot_alone(tmp_path):
     sv = _open(tmp_path)
     _check_continue(sv, with_moves=False)
     # and the same with the MOVES record gone from the store itself
-    sv.moves = None
+    sv.moves_n = -1
     assert sv.commit()  # written again by today's firmware, without them
     back = Saves(FileNVM(str(tmp_path / "nvm.bin")))
     assert back.moves is None and back.has_game()

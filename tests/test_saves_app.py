@@ -410,7 +410,7 @@ def test_memory_full_while_restoring_keeps_the_saved_game(tmp_path, monkeypatch)
         raise MemoryError("memory allocation failed")
 
     monkeypatch.setattr(save_read, "snapshot", tight)  # the heap runs out mid-restore
-    kept.moves = None
+    kept.moves_n = -1  # (the snapshot alone)
     assert kept.saved_game() is None and kept.message == "MEMORY FULL: GAME KEPT FOR LATER"
     assert kept.game == game  # not dropped as unreadable
     assert kept.saved_game() is not None  # the read path loads afresh: memory allows now

@@ -125,14 +125,15 @@ def put_record(buf, pos, match, moves, n):
     return put_bytes(buf, pos, moves, n)
 
 
-def print_line(data, n):
-    """Print the record ``data[:n]`` as one line (a tag, hex and a CRC, so
-    a line cut or mistyped is caught when read back), a few bytes at a
-    time: no string as long as the record is ever made."""
+def print_line(data, n, start=0):
+    """Print the record ``data[start:start + n]`` as one line (a tag, hex
+    and a CRC, so a line cut or mistyped is caught when read back), a few
+    bytes at a time: no string as long as the record is ever made."""
     print("last game: " + LINE, end="")
-    for i in range(0, n, 16):
-        print("".join(["%02x" % data[j] for j in range(i, min(i + 16, n))]), end="")
-    print(" %04x" % crc16(data, n))
+    end = start + n
+    for i in range(start, end, 16):
+        print("".join(["%02x" % data[j] for j in range(i, min(i + 16, end))]), end="")
+    print(" %04x" % crc16(data, n, 0xFFFF, start))
 
 
 def to_bytes(put, *args):

@@ -41,11 +41,20 @@ import games
 from match import PERSON
 from saves import codec, store, write  # the writer kept loaded, low in the heap: see above
 from saves.codec import BEST, COLUMNS, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, STREAK, WON
+from saves.store import GAME, LAST, MOVES
 from unload import forget
 
 IDLE_SAVE_MS = const(10000)
 _BY_HOST = const(4)  # link.saved.BY_HOST: a host's link record goes with its game
 _NOT_SAVED = "NOT SAVED: MEMORY FULL"
+_LAST_MOST = const(1024)  # bytes of the last game's record at most
+
+
+def _move(buf, to, at, n):
+    """``buf[at:at + n]`` to ``buf[to:to + n]`` (``to`` above ``at``:
+    the last byte first, so none is overwritten before it is read)."""
+    for i in range(n - 1, -1, -1):
+        buf[to + i] = buf[at + i]
 
 
 def _let_go():
@@ -55,23 +64,19 @@ def _let_go():
     gc.collect()
 
 
-def _copy(buf, n):
-    return None if n < 0 else bytes(memoryview(buf)[:n])
-
-
 class Saves:
-    """The records, kept between saves each in a buffer made at start-up
-    (``*_buf``, of which ``*_n`` bytes are in use; -1: none): the game in
-    progress (match and snapshot: at most about 370 bytes), its moves so
-    far, and the last finished game's record (match and moves)."""
+    """The records. The game in progress (match and snapshot), its moves
+    and the last finished game's record (match and moves) are kept in the
+    store, not in RAM: ``*_n`` is the length of each in the newest copy
+    (-1: none), and a save carries them into the next (``store.carry``).
+    A game just over has its record put aside at the end of the store's
+    copy buffer (``ended``) until the next save writes it; link play's
+    seats are kept in ``link_buf`` (``link_n`` bytes)."""
 
     def __init__(self, nvm):
         gc.collect()  # the buffers below are kept for good: low in the heap
         self.nvm = nvm
         self.store = store.Store(nvm)  # its copy buffer is made now, once
-        self.game_buf = bytearray(512)
-        self.moves_buf = bytearray(1024)
-        self.last_buf = bytearray(1024)
         self.link_buf = bytearray(2 + 9 * 11)  # link.saved: 11 seats, a seat and 8-byte token each
         self.game_n = self.moves_n = self.last_n = self.link_n = -1
         self.settings = codec.Settings()
@@ -80,7 +85,7 @@ class Saves:
         for info in games.CATALOGUE:
             rows = max(rows, info.SAVE_ID + 1)
         self.stats = [[0] * COLUMNS for _ in range(rows)]
-        self.ended = False  # a game just over: its record is printed with the next save
+        self.ended = False  # a game just over: its record is put aside, written with the next save
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
         self.failed = 0  # saves that could not be written since the last that was
@@ -90,22 +95,28 @@ class Saves:
         self.read()
 
     # The kept records as bytes (a copy; None: none), for reading them back
-    # and tools; set from bytes (a record longer than its buffer is not kept).
-    def _keep(self, name, data):
-        buf = getattr(self, name + "_buf")
-        n = -1 if data is None or len(data) > len(buf) else len(data)
-        if n > 0:
-            buf[:n] = data
-        setattr(self, name + "_n", n)
+    # and tools.
+    def _record(self, kind, n):
+        st = self.store
+        if n < 0:
+            return None
+        if kind == LAST and self.ended:
+            return bytes(st.copy[st.size - n :])
+        at = st.find(kind)
+        return None if at < 0 else bytes(st.nvm[at : at + n])
 
-    game = property(lambda self: _copy(self.game_buf, self.game_n),
-                    lambda self, v: self._keep("game", v))  # fmt: skip
-    moves = property(lambda self: _copy(self.moves_buf, self.moves_n),
-                     lambda self, v: self._keep("moves", v))  # fmt: skip
-    last = property(lambda self: _copy(self.last_buf, self.last_n),
-                    lambda self, v: self._keep("last", v))  # fmt: skip
-    link = property(lambda self: _copy(self.link_buf, self.link_n),
-                    lambda self, v: self._keep("link", v))  # fmt: skip
+    game = property(lambda self: self._record(GAME, self.game_n))
+    moves = property(lambda self: self._record(MOVES, self.moves_n))
+    last = property(lambda self: self._record(LAST, self.last_n))
+
+    def _keep_link(self, data):
+        n = -1 if data is None or len(data) > len(self.link_buf) else len(data)
+        if n > 0:
+            self.link_buf[:n] = data
+        self.link_n = n
+
+    link = property(lambda self: None if self.link_n < 0 else bytes(self.link_buf[: self.link_n]),
+                    _keep_link)  # fmt: skip
 
     def read(self):
         """Read the store (power-up); on a full heap, say so and read it
@@ -200,12 +211,21 @@ class Saves:
             row[BEST] = min(score, 0xFFFF)
         self.game_n = self.moves_n = -1
         self.forget_guests()
-        # the last game's record (none for a resumed game whose moves were lost, or for
-        # one too long to keep: its buffer holds about a thousand moves)
+        # the last game's record, put aside at the end of the store's copy buffer for
+        # the next save (none for a resumed game whose moves were lost, or for one of
+        # more than about a thousand moves: it would crowd out a game in progress)
         self.last_n = -1
-        if moves is not None and moves_n + 32 <= len(self.last_buf):
-            self.last_n = codec.put_record(self.last_buf, 0, match, moves, moves_n)
-            self.ended = True
+        self.ended = False
+        copy = self.store.copy
+        if moves is not None and copy is not None and moves_n + 32 <= _LAST_MOST:
+            try:
+                n = codec.put_record(copy, 0, match, moves, moves_n)
+            except IndexError:  # a store too small for it
+                n = -1
+            if n >= 0:
+                _move(copy, len(copy) - n, 0, n)
+                self.last_n = n
+                self.ended = True
         self.dirty = True
 
     def forget_game(self):
@@ -227,5 +247,5 @@ class Saves:
     def print_last(self):
         """Print the last finished game's record on the serial console (a
         maintainer can replay it: ``python -m sim --replay``)."""
-        if self.last_n >= 0:
-            codec.print_line(self.last_buf, self.last_n)
+        if self.last_n >= 0 and not self.ended:
+            codec.print_line(self.store.nvm, self.last_n, self.store.find(LAST))

@@ -127,6 +127,7 @@ def read_store(st):
     # append after it only where the log ends cleanly right there
     st.end = best[4] if ends[st.slot] == best[4] else -1
     st.tail_at = best[5]
+    st.at = best[5] - len(best[2]) - HEAD
     st.tail_n = best[6]
     st.status = RESTORED
     for k, pos, seq, followed in bad:
@@ -155,6 +156,11 @@ def parse(payload):
 
 
 # -- power-up ----------------------------------------------------------------------
+def _length(found, kind):
+    data = found.get(kind)
+    return -1 if data is None else len(data)
+
+
 def load(saves):
     """Power-up: the store's newest copy into ``saves`` (settings,
     statistics, the kept records) and what to tell the person."""
@@ -188,9 +194,10 @@ def load(saves):
             for row in saves.stats:
                 row[:] = [0] * len(row)
             bad.append("STATISTICS")
-    saves.game = found.get(GAME)
-    saves.moves = found.get(MOVES)
-    saves.last = found.get(LAST)
+    # the game's, its moves' and the last game's records stay in the store
+    saves.game_n = _length(found, GAME)
+    saves.moves_n = _length(found, MOVES)
+    saves.last_n = _length(found, LAST)
     saves.link = found.get(LINK)
     saves.message = MESSAGES[st.status]
     if bad:
@@ -291,8 +298,7 @@ def saved_game(saves):
             saves.message = "SAVED GAME REBUILT FROM MOVES"
         return _tail(saves, match, state, moves)
     if snap is None:
-        saves.game = None
-        saves.moves = None
+        saves.game_n = saves.moves_n = -1
         saves.message = "SAVED GAME UNREADABLE: DROPPED"
         return None
     return _tail(saves, snap[0], snap[1], None)

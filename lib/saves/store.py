@@ -34,7 +34,9 @@ so newer firmware reads older saves.
 
 A copy is put together in one buffer made when the console starts
 (``copy``, a slot long), record by record, and written with one
-assignment: saving needs no fresh heap. Reading the store at power-up is
+assignment: saving needs no fresh heap. A record the new copy keeps
+unchanged is carried from the newest copy (``carry``): the store is where
+the records are kept, not a second copy of them in RAM. Reading the store at power-up is
 ``saves/read.py``'s (with ``saves/decode.py``), loaded then and let go.
 
 On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
@@ -117,7 +119,9 @@ class Store:
         self.dropped = ()  # record kinds the last save had no room for
         self.n = HEAD  # the copy being put together ends here
         self._dropped = []
-        self.tail_at = 0  # the newest copy's tail records start here in its slot
+        self.full = False
+        self.at = 0  # the newest copy starts here in its slot
+        self.tail_at = 0  # ... its tail records here
         self.tail_n = 0  # ... and there are this many
         self.rec = bytearray(3)  # a tail record is put together here (made once)
         self.waits = False  # the last copy asked for was not written: its tail would not fit
@@ -125,6 +129,7 @@ class Store:
     def begin(self):
         self.n = HEAD
         self._dropped = []
+        self.full = False  # a record of this copy did not fit (it may have written to the end)
 
     def open(self, kind):
         """Where record ``kind``'s data starts in ``copy``."""
@@ -137,6 +142,7 @@ class Store:
         size = end - at - 3
         if end > self.size or size > 0xFFFF:
             self._dropped.append(kind)
+            self.full = True
             return False
         c = self.copy
         c[at] = kind
@@ -145,13 +151,42 @@ class Store:
         self.n = end
         return True
 
-    def add(self, kind, data, n):
-        """A record whose data is ready: ``data[:n]``."""
+    def add(self, kind, data, n, start=0):
+        """A record whose data is ready: ``data[start:start + n]``, from any
+        buffer, ``copy`` itself too (a record put aside at its end: it only
+        moves towards the start, so a byte is read before it is written)."""
         pos = self.open(kind)
         end = pos + n
         if end <= self.size:
-            self.copy[pos:end] = memoryview(data)[:n]
+            c = self.copy
+            for i in range(n):
+                c[pos + i] = data[start + i]
         return self.close(kind, end)
+
+    def find(self, kind):
+        """Where record ``kind``'s data starts in the store, in the newest
+        copy (-1: not there); its length is the two bytes before."""
+        nvm = self.nvm
+        if self.slot < 0:
+            return -1
+        base = self.slot * self.size
+        i = base + self.at + HEAD
+        end = base + self.tail_at
+        while i + 3 <= end:
+            if nvm[i] == kind:
+                return i + 3
+            i += 3 + (nvm[i + 1] | nvm[i + 2] << 8)
+        return -1
+
+    def carry(self, kind):
+        """Record ``kind`` of the newest copy into the copy put together
+        (read from the store, a byte at a time: ``nvm`` may be no buffer).
+        False when it is not there or does not fit."""
+        src = self.find(kind)
+        if src < 0:
+            return False
+        nvm = self.nvm
+        return self.add(kind, nvm, nvm[src - 2] | nvm[src - 1] << 8, src)
 
     def save(self, records):
         """Write ``records`` (a list of (kind, bytes), most important first)
@@ -231,6 +266,7 @@ class Store:
         self.writes += 1
         self.slot = k
         self.end = at + used
+        self.at = at
         self.tail_at = at + self.n
         self.tail_n = t
         self.seq = seq
