@@ -12,7 +12,7 @@ from engine.gamestate import MAX_ACTIONS
 from games import DRAW
 from games.color_elevator_fit import wild
 
-_buf = [0] * MAX_ACTIONS
+_buf = bytearray(MAX_ACTIONS)  # (an action is a byte)
 _FACES = 54
 
 

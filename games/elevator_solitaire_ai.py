@@ -20,7 +20,7 @@ from engine.gamestate import MAX_ACTIONS
 from games import DRAW
 from games.elevator_solitaire_pyramid import GONE, SIZE, covers
 
-_buf = [0] * MAX_ACTIONS
+_buf = bytearray(MAX_ACTIONS)  # (an action is a byte)
 
 
 def _frees(obs, pos):

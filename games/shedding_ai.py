@@ -10,7 +10,7 @@ from engine import cards
 from engine.gamestate import MAX_ACTIONS
 from games.shedding import DONE, GIVE, PASS, value
 
-_buf = [0] * MAX_ACTIONS
+_buf = bytearray(MAX_ACTIONS)  # (an action is a byte)
 
 
 def _step(obs, c):

@@ -18,6 +18,8 @@ Loaded (``opponents.choose``) only for games with a Hard seat that
 search.
 """
 
+from array import array
+
 from micropython import const
 
 from engine.gamestate import MAX_ACTIONS
@@ -53,8 +55,8 @@ THINK_MS = const(300)
 # up on the search mid-playout at this, a move short of THINK_MS
 _GIVE_UP_MS = const(240)
 _TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
-_actions = [0] * MAX_ACTIONS
-_totals = [0] * MAX_ACTIONS
+_actions = bytearray(MAX_ACTIONS)  # (an action is a byte)
+_totals = array("i", [0] * MAX_ACTIONS)  # (a list of ints costs twice as much on a board)
 
 
 def _standing(state, seat):
