@@ -5,7 +5,7 @@ current screen, lets the screen advance (computer turns, timers), and asks
 the display to refresh, which sends only the areas that changed.
 
 Screens go to one another through the app (``to_title``, ``to_game_menu``,
-``new_game``, ``play``, ``resume``, ``results``), which loads each screen's
+``new_game``, ``play``, ``results``), which loads each screen's
 module when it is needed and lets go of what only a game needed when the
 menus come back, so no screen imports the screens it leads back to.
 
@@ -32,7 +32,7 @@ import games
 from buttons import LEGENDS, NAMES, PRESS, RELEASE, Event
 from engine.prng import Prng
 from engine.ticks import ticks_add, ticks_diff
-from match import GUEST, HARD, Match, random_deal, random_key
+from match import HARD, Match, random_deal, random_key
 from unload import forget as _forget
 from unload import forget_package as _forget_package
 
@@ -269,23 +269,6 @@ class App:
         __import__(match.info.table)  # (which returns the package, ``table``)
         return sys.modules[match.info.table]
 
-    def resume(self):
-        """Continue: the saved game where it was left (or the title, which
-        says why not). A linked game the host kept asks first: wait for
-        its guests to come back, or computers in their seats."""
-        self.clear()
-        saved = self.saves.saved_game()
-        if saved is None:
-            self.to_title()
-            return
-        match, state, moves = saved
-        if match.has(GUEST) and _kept_guests(self.saves):
-            from link import menu
-
-            self.show(menu.Rejoin(self, saved))
-            return
-        self.play(match.same_deal(match.starter), state, moves)
-
     def results(self, table):
         """The game on ``table`` is over: its results, shown once the table
         has gone (what they say is read from its record now); a linked
@@ -489,17 +472,6 @@ class Power:
                 self.last_input = now  # no sleep while something is not saved
             elif not app.hw.deep_sleep():  # no deep sleep here: stay dark
                 self.last_input = now
-
-
-def _kept_guests(saves):
-    """Whether the saved linked game this console hosted kept its guests'
-    tokens (their consoles can come back)."""
-    from link import saved
-
-    try:
-        return bool(saved.seats(saves, saved.BY_HOST))
-    finally:
-        _forget("link.saved")
 
 
 def _winnable_deal(info, rng):

@@ -4,10 +4,12 @@ power-up, the simulator killed mid-game, and replays. (A whole game's one
 write, its counted result and its record: every play-through in
 ``test_autoplay.py`` checks them.)"""
 
+import gc
 import os
 import signal
 import subprocess
 import sys
+import weakref
 
 import pytest
 from hypothesis import given, settings
@@ -87,6 +89,31 @@ def test_continue_restores_the_game_exactly_after_a_power_cut(tmp_path):
     _finish(s2)
     setup, moves = decode.read_record(s2.app.saves.last)
     assert moves[: len(want_moves)] == want_moves
+
+
+def test_continue_makes_the_table_once_the_title_has_gone(tmp_path, monkeypatch):
+    """Continue is made after the title's frame returned (``App.later``):
+    the title and its tiles are free while the saved game's table is
+    built, the tightest moment of a Continue."""
+    path = tmp_path / "nvm.bin"
+    s = _session(path, seed=4)
+    autopilot.open_game(s, "bastard", 4, 5)
+    s.press("START")  # pause: saved
+    del s
+    s2 = _session(path, seed=5)
+    title = weakref.ref(s2.screen)
+    alive = []
+    real = App.play
+
+    def play(app, *args):
+        gc.collect()
+        alive.append(title() is not None)
+        return real(app, *args)
+
+    monkeypatch.setattr(App, "play", play)
+    assert s2.screen.items[0] == "Continue"
+    s2.press("A")
+    assert alive == [False] and type(s2.screen).__name__ == "Table"
 
 
 def test_settings_are_kept_with_one_write(tmp_path):

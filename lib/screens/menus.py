@@ -8,9 +8,42 @@ from micropython import const
 import games
 import ui
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
+from match import GUEST
 from screens.base import GAME_MENU, TITLE_MENU, Screen
+from unload import forget
 
 _BY_GUEST = const(3)  # link.saved.BY_GUEST: the saves' link record holds a guest's seat
+
+
+def _resume(app):
+    """Continue: the saved game where it was left (or the title, which
+    says why not), made once the title has gone. A linked game the host
+    kept asks first: wait for its guests to come back, or computers in
+    their seats."""
+    app.clear()
+    saves = app.saves
+    saved = saves.saved_game()
+    if saved is None:
+        app.to_title()
+        return
+    match, state, moves = saved
+    if match.has(GUEST) and _kept_guests(saves):
+        from link import menu
+
+        app.show(menu.Rejoin(app, saved))
+        return
+    app.play(match.same_deal(match.starter), state, moves)
+
+
+def _kept_guests(saves):
+    """Whether the saved linked game this console hosted kept its guests'
+    tokens (their consoles can come back)."""
+    from link import saved
+
+    try:
+        return bool(saved.seats(saves, saved.BY_HOST))
+    finally:
+        forget("link.saved")
 
 
 class Title(Screen):
@@ -55,7 +88,7 @@ class Title(Screen):
         elif key in (A, START):
             item = self.items[self.menu.index]
             if item == "Continue":
-                app.resume()
+                app.later(_resume, app)
             elif item == "New game":
                 app.to_game_menu()
             elif item == "Link play" or item == "Rejoin game":
