@@ -69,9 +69,9 @@ class Saves:
     and the last finished game's record (match and moves) are kept in the
     store, not in RAM: ``*_n`` is the length of each in the newest copy
     (-1: none), and a save carries them into the next (``store.carry``).
-    A game just over has its record put aside at the end of the store's
-    copy buffer (``ended``) until the next save writes it; link play's
-    seats are kept in ``link_buf`` (``link_n`` bytes)."""
+    A game just over has its record put aside in the store's copy buffer,
+    at its end (``aside``: where it starts; -1 none), until a save writes
+    it; link play's seats are kept in ``link_buf`` (``link_n`` bytes)."""
 
     def __init__(self, nvm):
         gc.collect()  # the buffers below are kept for good: low in the heap
@@ -85,7 +85,8 @@ class Saves:
         for info in games.CATALOGUE:
             rows = max(rows, info.SAVE_ID + 1)
         self.stats = [[0] * COLUMNS for _ in range(rows)]
-        self.ended = False  # a game just over: its record is put aside, written with the next save
+        self.aside = -1  # a game just over: its record waits in the copy buffer from here
+        self.ended = False  # ... and is printed with the next save
         self.dirty = False  # something changed since the last write
         self.writes = 0  # flash writes made
         self.failed = 0  # saves that could not be written since the last that was
@@ -100,8 +101,8 @@ class Saves:
         st = self.store
         if n < 0:
             return None
-        if kind == LAST and self.ended:
-            return bytes(st.copy[st.size - n :])
+        if kind == LAST and self.aside >= 0:
+            return bytes(st.copy[self.aside : self.aside + n])
         at = st.find(kind)
         return None if at < 0 else bytes(st.nvm[at : at + n])
 
@@ -214,7 +215,7 @@ class Saves:
         # the last game's record, put aside at the end of the store's copy buffer for
         # the next save (none for a resumed game whose moves were lost, or for one of
         # more than about a thousand moves: it would crowd out a game in progress)
-        self.last_n = -1
+        self.last_n = self.aside = -1
         self.ended = False
         copy = self.store.copy
         if moves is not None and copy is not None and moves_n + 32 <= _LAST_MOST:
@@ -223,7 +224,8 @@ class Saves:
             except IndexError:  # a store too small for it
                 n = -1
             if n >= 0:
-                _move(copy, len(copy) - n, 0, n)
+                self.aside = len(copy) - n
+                _move(copy, self.aside, 0, n)
                 self.last_n = n
                 self.ended = True
         self.dirty = True
@@ -247,5 +249,5 @@ class Saves:
     def print_last(self):
         """Print the last finished game's record on the serial console (a
         maintainer can replay it: ``python -m sim --replay``)."""
-        if self.last_n >= 0 and not self.ended:
+        if self.last_n >= 0 and self.aside < 0:
             codec.print_line(self.store.nvm, self.last_n, self.store.find(LAST))

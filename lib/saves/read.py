@@ -197,7 +197,8 @@ def load(saves):
     # the game's, its moves' and the last game's records stay in the store
     saves.game_n = _length(found, GAME)
     saves.moves_n = _length(found, MOVES)
-    saves.last_n = _length(found, LAST)
+    if saves.aside < 0:  # (a game over since power-up has its record put aside: newer)
+        saves.last_n = _length(found, LAST)
     saves.link = found.get(LINK)
     saves.message = MESSAGES[st.status]
     if bad:

@@ -153,14 +153,18 @@ class Store:
 
     def add(self, kind, data, n, start=0):
         """A record whose data is ready: ``data[start:start + n]``, from any
-        buffer, ``copy`` itself too (a record put aside at its end: it only
-        moves towards the start, so a byte is read before it is written)."""
+        buffer, ``copy`` itself too (a record put aside there: copied from
+        the end that no byte is overwritten before it is read)."""
         pos = self.open(kind)
         end = pos + n
         if end <= self.size:
             c = self.copy
-            for i in range(n):
-                c[pos + i] = data[start + i]
+            if pos > start and data is c:
+                for i in range(n - 1, -1, -1):
+                    c[pos + i] = c[start + i]
+            else:
+                for i in range(n):
+                    c[pos + i] = data[start + i]
         return self.close(kind, end)
 
     def find(self, kind):
@@ -262,7 +266,9 @@ class Store:
         else:
             length = used
         base = k * self.size + at
-        self.nvm[base : base + length] = memoryview(c)[:length]
+        dropped = tuple(self._dropped)  # (what allocates, before the write: a full heap
+        data = memoryview(c)[:length]  # then stops it with nothing written)
+        self.nvm[base : base + length] = data
         self.writes += 1
         self.slot = k
         self.end = at + used
@@ -270,7 +276,7 @@ class Store:
         self.tail_at = at + self.n
         self.tail_n = t
         self.seq = seq
-        self.dropped = tuple(self._dropped)
+        self.dropped = dropped
         return True
 
     def _erased(self, base, n):

@@ -32,8 +32,9 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
     if c is None:
         saves.dirty = False
         return False
-    if saves.ended:
-        codec.print_line(c, saves.last_n, st.size - saves.last_n)
+    if saves.ended:  # (once: a save that fails is tried again, not printed again)
+        codec.print_line(c, saves.last_n, saves.aside)
+        saves.ended = False
     st.begin()
     pos = st.open(SETTINGS)
     try:
@@ -50,14 +51,16 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
     game_n = _game(saves, st, match, state)
     last_n = saves.last_n
     if last_n >= 0:
-        if saves.ended:  # put aside at the copy's end, unless what came first wrote over it
-            at = st.size - last_n  # (in a slot of 2 KB a game is a few hundred bytes)
-            if st.full or st.n > at:
-                kept = st.close(LAST, st.size + 1)  # (dropped)
-            else:
-                kept = st.add(LAST, c, last_n, at)
-        else:
+        at = saves.aside
+        if at < 0:
             kept = st.carry(LAST)
+        elif st.full or st.n > at:  # what came first wrote over the record put aside (in
+            kept = st.close(LAST, st.size + 1)  # a slot of 2 KB a game is a few hundred bytes)
+        else:
+            kept = st.add(LAST, c, last_n, at)
+        if at >= 0:  # settled now, whatever happens next: where it is, or lost
+            saves.aside = st.n - last_n if kept else -1
+            saves.last_n = last_n if kept else -1
         last_n = last_n if kept else -1
     moves_kept = saves.moves_n
     if game_n >= 0:
@@ -85,7 +88,7 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
         saves.game_n = game_n
         saves.moves_n = moves_kept if game_n >= 0 else -1
         saves.last_n = last_n
-        saves.ended = False
+        saves.aside = -1  # (in the store now)
     return ok
 
 
