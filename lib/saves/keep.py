@@ -95,8 +95,8 @@ class Saves:
         self.loaded = False  # the store was read (nothing is written before it is)
         self.read()
 
-    # The kept records as bytes (a copy; None: none), for reading them back
-    # and tools.
+    # The kept records (a copy, bytes or a bytearray; None: none), for
+    # reading them back and tools.
     def _record(self, kind, n):
         st = self.store
         if n < 0:
@@ -104,7 +104,7 @@ class Saves:
         if kind == LAST and self.aside >= 0:
             return bytes(st.copy[self.aside : self.aside + n])
         at = st.find(kind)
-        return None if at < 0 else bytes(st.nvm[at : at + n])
+        return None if at < 0 else st.nvm[at : at + n]  # (a board's nvm slice is a new bytearray)
 
     game = property(lambda self: self._record(GAME, self.game_n))
     moves = property(lambda self: self._record(MOVES, self.moves_n))

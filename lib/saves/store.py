@@ -119,7 +119,7 @@ class Store:
         self.dropped = ()  # record kinds the last save had no room for
         self.n = HEAD  # the copy being put together ends here
         self._dropped = []
-        self.full = False
+        self.spilled = False
         self.at = 0  # the newest copy starts here in its slot
         self.tail_at = 0  # ... its tail records here
         self.tail_n = 0  # ... and there are this many
@@ -129,7 +129,7 @@ class Store:
     def begin(self):
         self.n = HEAD
         self._dropped = []
-        self.full = False  # a record of this copy did not fit (it may have written to the end)
+        self.spilled = False  # a record's encoder ran past the copy's end (``spill``)
 
     def open(self, kind):
         """Where record ``kind``'s data starts in ``copy``."""
@@ -142,7 +142,6 @@ class Store:
         size = end - at - 3
         if end > self.size or size > 0xFFFF:
             self._dropped.append(kind)
-            self.full = True
             return False
         c = self.copy
         c[at] = kind
@@ -150,6 +149,13 @@ class Store:
         c[at + 2] = size >> 8
         self.n = end
         return True
+
+    def spill(self):
+        """An encoder ran past the copy's end (it raised IndexError there,
+        having written up to it): its record is dropped with ``close(kind,
+        size + 1)``, and nothing put aside at the end is whole."""
+        self.spilled = True
+        return self.size + 1
 
     def add(self, kind, data, n, start=0):
         """A record whose data is ready: ``data[start:start + n]``, from any

@@ -40,13 +40,13 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
     try:
         end = codec.put_settings(c, pos, saves.settings)
     except IndexError:  # a store too small even for this: left out
-        end = st.size + 1
+        end = st.spill()
     st.close(SETTINGS, end)
     pos = st.open(STATS)
     try:
         end = codec.put_stats(c, pos, saves.stats)
     except IndexError:
-        end = st.size + 1
+        end = st.spill()
     st.close(STATS, end)
     game_n = _game(saves, st, match, state)
     last_n = saves.last_n
@@ -54,7 +54,7 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
         at = saves.aside
         if at < 0:
             kept = st.carry(LAST)
-        elif st.full or st.n > at:  # what came first wrote over the record put aside (in
+        elif st.spilled or st.n > at:  # what came first wrote over the record put aside (in
             kept = st.close(LAST, st.size + 1)  # a slot of 2 KB a game is a few hundred bytes)
         else:
             kept = st.add(LAST, c, last_n, at)
@@ -71,7 +71,7 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
                 try:
                     end = codec.put_record(c, pos, match, moves, moves_n)
                 except IndexError:  # a game longer than a slot: resumed without its moves
-                    end = st.size + 1
+                    end = st.spill()
                 if st.close(MOVES, end):
                     moves_kept = end - pos
         elif moves_kept >= 0 and not st.carry(MOVES):
@@ -102,7 +102,7 @@ def _game(saves, st, match, state):
     try:
         end = snapshot.put(state, c, codec.put_setup(c, pos, match))
     except IndexError:  # longer than a record can be: the game is not kept
-        end = st.size + 1
+        end = st.spill()
     return end - pos if st.close(GAME, end) else -1
 
 
