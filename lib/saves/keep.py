@@ -50,13 +50,6 @@ _NOT_SAVED = "NOT SAVED: MEMORY FULL"
 _LAST_MOST = const(1024)  # bytes of the last game's record at most
 
 
-def _move(buf, to, at, n):
-    """``buf[at:at + n]`` to ``buf[to:to + n]`` (``to`` above ``at``:
-    the last byte first, so none is overwritten before it is read)."""
-    for i in range(n - 1, -1, -1):
-        buf[to + i] = buf[at + i]
-
-
 def _let_go():
     """The reader goes, and the decoders it loaded."""
     forget("saves.read")
@@ -102,7 +95,7 @@ class Saves:
         if n < 0:
             return None
         if kind == LAST and self.aside >= 0:
-            return bytes(st.copy[self.aside : self.aside + n])
+            return st.copy[self.aside : self.aside + n]
         at = st.find(kind)
         return None if at < 0 else st.nvm[at : at + n]  # (a board's nvm slice is a new bytearray)
 
@@ -116,8 +109,8 @@ class Saves:
             self.link_buf[:n] = data
         self.link_n = n
 
-    link = property(lambda self: None if self.link_n < 0 else bytes(self.link_buf[: self.link_n]),
-                    _keep_link)  # fmt: skip
+    link = property(lambda self: None if self.link_n < 0
+                    else bytes(memoryview(self.link_buf)[: self.link_n]), _keep_link)  # fmt: skip
 
     def read(self):
         """Read the store (power-up); on a full heap, say so and read it
@@ -225,7 +218,7 @@ class Saves:
                 n = -1
             if n >= 0:
                 self.aside = len(copy) - n
-                _move(copy, self.aside, 0, n)
+                self.store.move(self.aside, 0, n)
                 self.last_n = n
                 self.ended = True
         self.dirty = True

@@ -36,8 +36,9 @@ A copy is put together in one buffer made when the console starts
 (``copy``, a slot long), record by record, and written with one
 assignment: saving needs no fresh heap. A record the new copy keeps
 unchanged is carried from the newest copy (``carry``): the store is where
-the records are kept, not a second copy of them in RAM. Reading the store at power-up is
-``saves/read.py``'s (with ``saves/decode.py``), loaded then and let go.
+the records are kept, not a second copy of them in RAM. Reading the
+store at power-up is ``saves/read.py``'s (with ``saves/decode.py``),
+loaded then and let go.
 
 On an RP2040 both slots share the one 4 KB flash sector behind ``nvm``:
 starting a slot afresh erases and rewrites that sector, and a power cut
@@ -165,13 +166,23 @@ class Store:
         end = pos + n
         if end <= self.size:
             c = self.copy
-            if pos > start and data is c:
-                for i in range(n - 1, -1, -1):
-                    c[pos + i] = c[start + i]
+            if data is c:
+                self.move(pos, start, n)
             else:
                 for i in range(n):
                     c[pos + i] = data[start + i]
         return self.close(kind, end)
+
+    def move(self, to, at, n):
+        """``copy[at:at + n]`` to ``copy[to:to + n]``, from the end that
+        overwrites no byte before it is read."""
+        c = self.copy
+        if to > at:
+            for i in range(n - 1, -1, -1):
+                c[to + i] = c[at + i]
+        elif to < at:
+            for i in range(n):
+                c[to + i] = c[at + i]
 
     def find(self, kind):
         """Where record ``kind``'s data starts in the store, in the newest
