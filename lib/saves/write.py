@@ -49,19 +49,7 @@ def commit(saves, carry=True, match=None, state=None, moves=None, moves_n=0):
         end = st.spill()
     st.close(STATS, end)
     game_n = _game(saves, st, match, state)
-    last_n = saves.last_n
-    if last_n >= 0:
-        at = saves.aside
-        if at < 0:
-            kept = st.carry(LAST)
-        elif st.spilled or st.n > at:  # what came first wrote over the record put aside (in
-            kept = st.close(LAST, st.size + 1)  # a slot of 2 KB a game is a few hundred bytes)
-        else:
-            kept = st.add(LAST, c, last_n, at)
-        if at >= 0:  # settled now, whatever happens next: where it is, or lost
-            saves.aside = st.n - last_n if kept else -1
-            saves.last_n = last_n if kept else -1
-        last_n = last_n if kept else -1
+    last_n = _last(saves, st)
     moves_kept = saves.moves_n
     if game_n >= 0:
         if match is not None:
@@ -104,6 +92,26 @@ def _game(saves, st, match, state):
     except IndexError:  # longer than a record can be: the game is not kept
         end = st.spill()
     return end - pos if st.close(GAME, end) else -1
+
+
+def _last(saves, st):
+    """The last game's record into the copy: carried, or moved from where
+    it was put aside (``saves.aside``); its length, -1 when there is none
+    or it did not fit. Where a record put aside is, or that it is lost, is
+    settled here, whatever happens to the write after."""
+    n = saves.last_n
+    if n < 0:
+        return -1
+    at = saves.aside
+    if at < 0:
+        return n if st.carry(LAST) else -1
+    if st.spilled or st.n > at:  # what came first wrote over it (in a slot of 2 KB a game
+        kept = st.close(LAST, st.size + 1)  # is a few hundred bytes: a small store's case)
+    else:
+        kept = st.add(LAST, st.copy, n, at)
+    saves.aside = st.n - n if kept else -1
+    saves.last_n = n if kept else -1
+    return saves.last_n
 
 
 def keep_game(saves, match, state, moves, moves_n):
