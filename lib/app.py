@@ -387,8 +387,10 @@ class App:
 
     def busy(self):
         """True while the screen is animating or computer players act, a
-        new screen's key guard runs, or the console waits to restart."""
-        if self.screen is None or self.screen.busy():
+        new screen's key guard runs, a save waits for the next frame (one
+        asked for as a screen came ``later``), or the console waits to
+        restart."""
+        if self.screen is None or self.save_soon or self.screen.busy():
             return True
         guard = self.guard  # keys wait for it
         return guard >= 0 and ticks_diff(self.hw.ticks_ms(), guard) < 0

@@ -108,6 +108,49 @@ def test_pause_menu_resume_leaves_the_table_as_it_was():
 
 
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
+@pytest.mark.parametrize(
+    "game_id,players",
+    [("color-elevator", 4), ("elevator", 6), ("bastard", 12), ("roller-coaster", 8)],
+)
+def test_a_paused_table_lets_go_of_its_tiles_and_shows_as_it_was(profile, game_id, players):
+    """The pause menu is made in the room of the table's tiles (the rows,
+    the hand, the piles), which go while it shows and are made again on
+    Resume: the panel then shows what it showed before the pause, and the
+    round view, asked for from the menu, still has every seat's last move."""
+    from sim import golden
+
+    s = Session(profile, game_id, players, 7, pace_ms=0)
+    table = s.screen
+    for _ in range(20):  # until the computers have moved after you
+        autopilot.play_turn(s)
+        s.settle()
+        if any(table.said[1:]):
+            break
+    table.message = ""  # (as Resume leaves it)
+    table.render()
+    s.frame()
+    before = golden.pixels(s)
+    said = table.said
+    assert any(said[1:]), said
+    tiles = [weakref.ref(table.group[i]) for i in range(len(table.group))]
+    assert table.PILES  # every hand table names its pile widgets
+    s.press("START")
+    assert type(s.screen).__name__ == "Pause" and s.screen.table is table
+    gc.collect()
+    assert table.group is None and table.view.status is None
+    assert all(getattr(table, name) is None for name in table.PILES)
+    assert len(tiles) >= 7 and [t for t in tiles if t() is not None] == []  # gone, not hidden
+    _choose(s, "Round so far")
+    assert type(s.screen).__name__ == "Round"
+    assert table.said == said
+    s.press("B")  # back to the menu
+    s.press("B")  # which resumes
+    assert s.screen is table and table.view.status is not None
+    assert s.hw.display.root_group is table.group
+    assert golden.pixels(s) == before
+
+
+@pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
 def test_rules_pages_turn_and_come_back(profile):
     s, table = _open_pause(profile, "bastard", 4, 3)
     menu = weakref.ref(s.screen)

@@ -54,6 +54,13 @@ class Screen:
     def busy(self):
         return False
 
+    def shelve(self):
+        """Another screen (the pause menu) shows over this one, which may
+        let go of its tiles until it shows again (``unshelve``)."""
+
+    def unshelve(self):
+        """Back on the panel: the tiles ``shelve`` let go, made again."""
+
     def checkpoint(self):
         """Save what this screen holds that a power cut would lose."""
         if self.app.saves.dirty:

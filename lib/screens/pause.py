@@ -4,8 +4,9 @@ Resume, Round so far (``Round``: what each seat did last), Rules, Hint,
 Sound on/off, Restart (the same deal), New deal, Quit to the game menu;
 hosting a linked game whose guest is gone or slow, a computer for its
 seat (chosen twice: it cannot be taken back).
-The table stays in memory, untouched, while the menu shows; Resume puts
-it back on the panel, and so do B and START. Loaded the first time a game
+The table stays in memory while the menu shows, its tiles let go and
+the menu's made in their room (``Screen.shelve``); Resume makes them
+again and puts the table back on the panel, and so do B and START. Loaded the first time a game
 asks for the menu or the round view, the rules pages
 (``screens/rules.py``) the first time the menu asks for them, and let go
 with the game's modules (``app._SHARED``). The menu opens on Resume each
@@ -78,9 +79,7 @@ class Pause(Screen):
             at = self.menu.index
             app.later(rules.over, app, match.info, lambda: Pause(app, t, at))
         elif item == "Hint":
-            self.resume()
-            t.hint()
-            t.render()
+            self.resume(t.hint)
         elif item == "Sound":
             st = app.settings
             st.sound = 0 if st.sound else 1
@@ -92,9 +91,8 @@ class Pause(Screen):
                 self.sure = True  # said on the item: once more to do it
                 self.menu.set_items(self._items())
                 return
-            self.resume()
-            match.link.computer_for(t, self.seat)  # (said on the table's message line)
-            t.render()
+            seat = self.seat
+            self.resume(lambda: match.link.computer_for(t, seat))  # (said on its message line)
         elif item == "Quit":
             t.checkpoint()  # kept before the table goes (it is if nothing changed)
             if app.saves.failed:  # never dropped: stay (the panel says why) until it is written
@@ -111,9 +109,20 @@ class Pause(Screen):
             else:
                 app.later(app.new_game, match.again(match.redeal))
 
-    def resume(self):
-        self.app.show(self.table)
-        self.table.resumed()
+    def resume(self, then=None):
+        """Back to the table, once this menu has gone (its tiles made again
+        in the menu's room: ``Screen.unshelve``), and ``then`` done there."""
+        self.app.later(_back, self.app, self.table, then)
+
+
+def _back(app, table, then):
+    app.clear()
+    table.unshelve()
+    app.show(table)
+    table.resumed()
+    if then is not None:
+        then()
+        table.render()
 
 
 class Round(Screen):

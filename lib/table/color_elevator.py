@@ -25,6 +25,7 @@ _CHOOSE = "{LEFT} PILE 1  {RIGHT} PILE 2  {B} NO"
 class Table(HandTable):
     choosing = -1  # a card waiting for its pile (set on the table while it waits)
     HELPS = (HandTable.HELP, _CHOOSE)
+    PILES = ("piles", "ways")  # (``HandTable.shelve``)
 
     def layout_piles(self, app):
         if app.small:  # each pile with its number over its way (^, v, *) at its right

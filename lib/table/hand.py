@@ -28,6 +28,8 @@ says of a move is written into the view's buffers when drawn
 (``put_last``); only a refusal's reason (the game's text module) is made.
 """
 
+import displayio
+
 import games
 import ui
 from buttons import AXIS_HORIZONTAL, SELECT, A, Cursor
@@ -67,6 +69,7 @@ class HandTable(Screen):
     hand_order = staticmethod(by_rank)
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
     HELPS = (HELP,)  # every text ``help_text`` gives: the view has their legends ready
+    PILES = ()  # the table's attributes ``layout_piles`` sets to its pile widgets
 
     def __init__(self, app, match, state=None, moves=None, replaying=False):
         super().__init__(app)
@@ -305,3 +308,19 @@ class HandTable(Screen):
     # -- drawing -------------------------------------------------------------------
     def render(self):
         self.view.draw(self)
+
+    def shelve(self):
+        """Let go of the tiles (the rows, the hand, the piles) while the
+        pause menu shows: the menu's own are made in their room, so a
+        paused table needs no more heap than a table at play. A redraw
+        meanwhile (a linked game goes on) writes the view's lines alone."""
+        self.view.drop()
+        for name in self.PILES:
+            setattr(self, name, None)
+        self.group = None
+
+    def unshelve(self):
+        """The tiles again, once the menu has gone (``shelve``)."""
+        if self.group is None:
+            self.group = displayio.Group()
+            self.view.build(self, self.app)

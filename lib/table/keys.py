@@ -26,7 +26,7 @@ class HandKeys:
             if t.state.is_over():
                 t.finish()  # a finished game goes to its results, counted
             else:
-                t.app.show(_pause().Pause(t.app, t))
+                t.app.later(_paused, t)  # (once this frame has returned)
             return
         if t.turns.passing():
             if key == A:
@@ -78,6 +78,15 @@ class HandKeys:
         import games.text
 
         t.message = ("HINT: " + games.text.describe(s, action).upper())[:32]
+
+
+def _paused(t):
+    """The pause menu over table ``t``, made once the table has let go of
+    its tiles (``HandTable.shelve``) and in their room."""
+    app = t.app
+    app.clear()
+    t.shelve()
+    app.show(_pause().Pause(app, t))
 
 
 def _pause():

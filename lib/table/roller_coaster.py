@@ -22,6 +22,7 @@ _ADD = "{A} ADD  {SELECT} PLAY  {B} TAKE BACK|{A} ADD  {SELECT} PLAY  {B} BACK"
 class Table(HandTable):
     HELP = "{A} PLAY  {SELECT} DRAW  {START} MENU"
     HELPS = (HELP, _ADD)
+    PILES = ("pile",)  # (``HandTable.shelve``)
 
     def help_text(self):
         return _ADD if self.mid_turn() else self.HELP

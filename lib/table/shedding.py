@@ -37,6 +37,7 @@ def _climb_order(card):
 class Table(HandTable):
     hand_order = staticmethod(_climb_order)
     HELPS = (_PLAY, _ADD, _GIVE)
+    PILES = ("pile", "way")  # (``HandTable.shelve``)
 
     def layout_piles(self, app):
         small = app.small

@@ -2,8 +2,10 @@
 status rows (every seat's count, the one to play marked, the stock, the
 deal), the message line, the keys line, and the hand along the bottom
 with its cursor bar and scroll marks. Each game's table adds its piles
-(``layout_piles``, ``render_piles``). Made once with the table
-(``table.hand.HandTable.view``); ``draw`` rewrites only the tiles that changed.
+(``layout_piles``, ``render_piles``). Made with the table
+(``table.hand.HandTable.view``), and again after the pause menu (which
+shows while the table's tiles are let go: ``HandTable.shelve``); ``draw``
+rewrites only the tiles that changed.
 
 A redraw (at every key and every computer move) allocates nothing: its
 text is written into lines made once (``ui.Line``), the hand into the
@@ -39,7 +41,27 @@ def by_rank(card):
 
 
 class HandView:
+    """The table's rows and hand (``build``), and the lines a redraw writes
+    into. While another screen shows over the table (the pause menu) its
+    tiles go (``drop``) and are made again on its return; the lines stay,
+    so what each seat did last, and what the message line is to say,
+    outlive them."""
+
     def __init__(self, table, app):
+        # the tiles before the lines: its rows are the build's largest pieces,
+        # made while the heap has its largest holes
+        self.build(table, app)
+        # a redraw's text, in lines made once: the message line's, each seat's last move
+        # (the round view's), the others' seats, a spare (status row 2, piles, message)
+        self.line = ui.Line(MSG)
+        self.said_buf = bytearray(table.match.players * _SAID)
+        self.said_n = bytearray(table.match.players)
+        self.others = ui.Line(_OTHERS)
+        self.spare = ui.Line(MSG)
+
+    def build(self, table, app):
+        """The rows, the hand and the game's piles, into ``table.group``,
+        and the legend of every key line the table shows (``app.legend``)."""
         g = table.group
         small = app.small
         width = app.hw.width
@@ -73,20 +95,19 @@ class HandView:
         g.append(self.more_right.grid)
         self.bar = ui.bar(ui.HAND_PITCH - 1, 2 if not small else 1, hand_x, hand_y + 15)
         g.append(self.bar)
-        # a redraw's text, in lines made once: the message line's, each seat's last move
-        # (the round view's), the others' seats, a spare (status row 2, piles, message)
-        self.line = ui.Line(MSG)
-        self.said_buf = bytearray(table.match.players * _SAID)
-        self.said_n = bytearray(table.match.players)
-        self.others = ui.Line(_OTHERS)
-        self.spare = ui.Line(MSG)
-        # the legend of every key line this table shows, made now (``app.legend``)
         texts = table.HELPS + ((_SKIP,) if self.help else ())
         if len(table.people) > 1:  # pass-and-play's
             texts += (_SHOW, _HIDE) if self.help else (_HIDE_SHORT,)
         self.legends = {}
         for text in texts:
             self.legends[text] = app.legend(text)
+
+    def drop(self):
+        """Let go of the tiles (``build`` makes them again); ``draw`` then
+        writes the lines alone."""
+        self.status = self.status2 = self.msg = self.help = None
+        self.cards = self.more_left = self.more_right = self.bar = None
+        self.legends = None
 
     def write(self, text):
         """The message line says ``text`` (``table.message = text``)."""
@@ -118,6 +139,8 @@ class HandView:
 
     def draw(self, table):
         self._words(table)
+        if self.status is None:  # under the pause menu: the lines alone
+            return
         s = table.state
         turns = table.turns
         cursor = table.cursor
