@@ -151,6 +151,39 @@ def test_a_paused_table_lets_go_of_its_tiles_and_shows_as_it_was(profile, game_i
 
 
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
+def test_a_scrolled_hand_is_as_it_was_after_the_pause_menu(profile):
+    """A hand wider than the panel, scrolled, shows the same cards after
+    the pause menu (the view keeps where it was scrolled)."""
+    from sim import golden
+
+    s = Session(profile, "roller-coaster", 2, 1, pace_ms=0)
+    table = s.screen
+    for _ in range(80):  # draw until the hand is wider than the panel
+        s.settle()
+        n = len(table.cursor.choices)
+        if table.turns.my_turn() and n >= table.view.slots + 4:
+            break
+        if table.turns.my_turn():
+            s.press("SELECT")
+    assert n >= table.view.slots + 4, n
+    for _ in range(n):
+        s.press("RIGHT")
+    for _ in range(3):
+        s.press("LEFT")
+    first = table.view.first
+    assert first > 0
+    table.message = ""  # (as Resume leaves it)
+    table.render()
+    s.frame()
+    before = golden.pixels(s)
+    s.press("START")
+    assert table.group is None
+    s.press("B")
+    assert s.screen is table and table.view.first == first
+    assert golden.pixels(s) == before
+
+
+@pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])
 def test_rules_pages_turn_and_come_back(profile):
     s, table = _open_pause(profile, "bastard", 4, 3)
     menu = weakref.ref(s.screen)
@@ -307,6 +340,32 @@ def test_out_of_memory_saves_says_so_and_restarts(profile):
     assert s.screen.state.key() == key
     s.press(START)  # the restarted console plays on
     assert type(s.screen).__name__ == "Pause"
+
+
+def test_a_pause_menu_that_cannot_be_made_finds_the_game_saved(monkeypatch):
+    """Out of memory making the pause menu (the table's tiles already let
+    go): what was not yet kept was written first, and the panel says so."""
+    s = Session("pico-128x64", "roller-coaster", 3, 8, pace_ms=0)
+    table = s.screen
+    s.press("SELECT")
+    key = table.state.key()
+    s.app.saves.dirty = True  # as after a move whose record found no room
+    writes = s.hw.nvm.writes
+
+    def boom(self, app, table, at=0):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(screen_pause.Pause, "__init__", boom)
+    s.press("START", settle=False)
+    assert s.hw.nvm.writes == writes + 1
+    assert s.app.failsafe.lines[0].text().strip() == "OUT OF MEMORY"
+    assert s.app.failsafe.lines[1].text().strip() == "GAME SAVED"
+    monkeypatch.undo()
+    for _ in range(110):  # a clean start, and the game where it was
+        s.frame()
+    assert type(s.screen).__name__ == "Title" and s.screen.items[0] == "Continue"
+    s.press(A)
+    assert s.screen.state.key() == key
 
 
 @pytest.mark.parametrize(

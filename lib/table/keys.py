@@ -85,6 +85,7 @@ def _paused(t):
     its tiles (``HandTable.shelve``) and in their room."""
     app = t.app
     app.clear()
+    app.screen = t  # until the menu shows: a failure meanwhile keeps the game, and says so
     t.shelve()
     app.show(_pause().Pause(app, t))
 

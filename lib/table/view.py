@@ -43,11 +43,13 @@ def by_rank(card):
 class HandView:
     """The table's rows and hand (``build``), and the lines a redraw writes
     into. While another screen shows over the table (the pause menu) its
-    tiles go (``drop``) and are made again on its return; the lines stay,
-    so what each seat did last, and what the message line is to say,
-    outlive them."""
+    tiles go (``drop``) and are made again on its return; the lines, the
+    key lines' legends and where the hand is scrolled stay, so what each
+    seat did last, and what the message line is to say, outlive them."""
 
     def __init__(self, table, app):
+        self.first = 0  # the first card of the hand shown (scrolling: kept under the menu)
+        self.legends = {}  # the legend of each key line (``app.legend``): kept too
         # the tiles before the lines: its rows are the build's largest pieces,
         # made while the heap has its largest holes
         self.build(table, app)
@@ -60,8 +62,8 @@ class HandView:
         self.spare = ui.Line(MSG)
 
     def build(self, table, app):
-        """The rows, the hand and the game's piles, into ``table.group``,
-        and the legend of every key line the table shows (``app.legend``)."""
+        """The rows, the hand and the game's piles, into ``table.group``;
+        the first time, the legend of every key line the table shows."""
         g = table.group
         small = app.small
         width = app.hw.width
@@ -86,7 +88,6 @@ class HandView:
         self.slots = (width - hand_x - 4) // ui.HAND_PITCH
         self.hand_x = hand_x
         self.hand_y = hand_y
-        self.first = 0  # the first card of the hand shown (scrolling)
         self.cards = ui.CardRow(self.slots, hand_x, hand_y)  # the hand: one TileGrid
         g.append(self.cards.grid)
         self.more_left = ui.TextRow(1, hand_x - 4, hand_y + 4)
@@ -95,10 +96,11 @@ class HandView:
         g.append(self.more_right.grid)
         self.bar = ui.bar(ui.HAND_PITCH - 1, 2 if not small else 1, hand_x, hand_y + 15)
         g.append(self.bar)
+        if self.legends:
+            return  # (made with the table, kept under the menu)
         texts = table.HELPS + ((_SKIP,) if self.help else ())
         if len(table.people) > 1:  # pass-and-play's
             texts += (_SHOW, _HIDE) if self.help else (_HIDE_SHORT,)
-        self.legends = {}
         for text in texts:
             self.legends[text] = app.legend(text)
 
@@ -107,7 +109,6 @@ class HandView:
         writes the lines alone."""
         self.status = self.status2 = self.msg = self.help = None
         self.cards = self.more_left = self.more_right = self.bar = None
-        self.legends = None
 
     def write(self, text):
         """The message line says ``text`` (``table.message = text``)."""
