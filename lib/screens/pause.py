@@ -6,12 +6,13 @@ hosting a linked game whose guest is gone or slow, a computer for its
 seat (chosen twice: it cannot be taken back).
 The table stays in memory while the menu shows, its tiles let go and
 the menu's made in their room (``Screen.shelve``); Resume makes them
-again and puts the table back on the panel, and so do B and START. Loaded the first time a game
-asks for the menu or the round view, the rules pages
-(``screens/rules.py``) the first time the menu asks for them, and let go
-with the game's modules (``app._SHARED``). The menu opens on Resume each
-time the table pauses; while the rules pages show, it is let go (its tiles
-are the rules' room) and made again, on Rules, when they close.
+again and puts the table back on the panel, and so do B and START.
+Loaded the first time a game asks for the menu or the round view, the
+rules pages (``screens/rules.py``) the first time the menu asks for
+them, and let go with the game's modules (``app._SHARED``). The menu
+opens on Resume each time the table pauses; while the rules pages show,
+it is let go (its tiles are the rules' room) and made again, on Rules,
+when they close.
 """
 
 import ui
