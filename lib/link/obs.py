@@ -54,16 +54,16 @@ class Reader:
     """Reads observations into ``state`` (made once: ``_blank()`` of the
     game and table). ``read`` returns False, with the state unusable until
     the next good one, when the bytes do not fit the game. Decoding
-    allocates nothing: the one ``saves.decode.Reader`` it reads with is made
-    here and pointed at each observation. (The decoders load with a guest's
+    allocates nothing: the one ``saves.fields.Reader`` it reads with is made
+    here and pointed at each observation. (That module loads with a guest's
     reader: a host only writes.)"""
 
     def __init__(self, state):
-        from saves import decode
+        from saves import fields
 
         self.state = state
-        self.bytes = decode.Reader(b"")
-        self.read_fields = decode.read_fields
+        self.bytes = fields.Reader(b"")
+        self.read_fields = fields.read_fields
 
     def read(self, data, pos, n):
         r = self.bytes

@@ -54,6 +54,7 @@ def _let_go():
     """The reader goes, and the decoders it loaded."""
     forget("saves.read")
     forget("saves.decode")
+    forget("saves.fields")
     gc.collect()
 
 

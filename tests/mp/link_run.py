@@ -10,7 +10,9 @@ Run from a bundle root (``sim.mpvm.app_tree``):
     micropython -X heapsize=200K -m link_run [GUESTS] [PLAYERS] [HEIGHT]
 
 Prints ``finished=1 restarts=0 ... kept=0 least_free=N`` last: ``kept``
-counts link play's modules still held at the results (``link_kept``). With ``decode``:
+counts link play's modules still held at the results (``link_kept``); a
+guest's ``decoders`` is 1 if the records' decoders were loaded during its
+game (it reads observations with ``saves.fields`` alone). With ``decode``:
 a guest's decoding of a whole game's observations under ``heap_lock``
 (nothing allocated per message), ``decoded=N``.
 """
@@ -338,8 +340,10 @@ def guest_main(players=12, height=64):
     press(app, hw, A)  # Join game: its HELLO waits in the cable
     host = RawHost(b, "bastard", players, 3)  # (the other console: made after the guest's code)
     moves = 0
+    decoders = 0  # the records' decoders seen loaded during the game (the guest needs none)
     for _ in range(20000):
         host.serve()
+        decoders |= "saves.decode" in sys.modules
         if shown(app) == "Results":
             break
         for k in _guest_keys(app):  # (the table not held: as the host's run)
@@ -352,8 +356,9 @@ def guest_main(players=12, height=64):
             least[0] = free
     moves = host.moves
     done = shown(app) == "Results"
-    print("finished=%d restarts=%d moves=%d over=%d kept=%d least_free=%d" % (
-        done, hw.reloads, moves, host.state.is_over(), link_kept(app), least[0]))  # fmt: skip
+    print("finished=%d restarts=%d moves=%d over=%d kept=%d decoders=%d least_free=%d" % (
+        done, hw.reloads, moves, host.state.is_over(), link_kept(app), decoders,
+        least[0]))  # fmt: skip
 
 
 def main(guests=3, players=12, height=64):
