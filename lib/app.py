@@ -162,13 +162,15 @@ class App:
             self.pending = None
             fn(*args)
 
-    def clear(self):
+    def clear(self, under=None):
         """Let go of the current screen (the panel keeps its last picture)
         so its memory is free before a big module loads: compiling a
-        module needs one piece of contiguous heap."""
+        module needs one piece of contiguous heap. ``under``: a table whose
+        tiles are let go or made meanwhile (the pause menu's), the screen a
+        failure until the next one shows finds, to keep its game."""
         self.hw.display.root_group = self.blank
         self.failsafe.hide_notice()
-        self.screen = None
+        self.screen = under
         gc.collect()
 
     def home(self, menu):

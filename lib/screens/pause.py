@@ -117,8 +117,7 @@ class Pause(Screen):
 
 
 def _back(app, table, then):
-    app.clear()
-    app.screen = table  # (a failure making its tiles keeps the game, and says so)
+    app.clear(table)  # (a failure making its tiles keeps the game, and says so)
     table.unshelve()
     app.show(table)
     table.resumed()

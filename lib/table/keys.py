@@ -84,8 +84,7 @@ def _paused(t):
     """The pause menu over table ``t``, made once the table has let go of
     its tiles (``HandTable.shelve``) and in their room."""
     app = t.app
-    app.clear()
-    app.screen = t  # until the menu shows: a failure meanwhile keeps the game, and says so
+    app.clear(t)  # (a failure making the menu keeps the game, and says so)
     t.shelve()
     app.show(_pause().Pause(app, t))
 
