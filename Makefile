@@ -42,8 +42,8 @@ lint: $(STAMP)
 
 # two pytest workers a core: many tests mostly wait (games between
 # processes, the VM's runs, a browser), so their waits overlap; tests
-# marked xdist_group share a worker (a browser panel's two windows share
-# its keyboard run), and the work goes out in the files' order, groups
+# marked xdist_group share a worker (the real-time link games, the text
+# view's screens), and the work goes out in the files' order, groups
 # too: the browser's tests, slowed most by busy workers, come last
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test: $(PTH) $(NPM_STAMP)

@@ -6,7 +6,8 @@ menu, a game left when the page is hidden is offered by Continue after
 the page is opened again, a whole game is played by key events to
 its results, and the replay link the results offer plays it to its
 end. On a phone (touch) and a desktop, each panel's page fits the window
-and shows one set of buttons, each doing what its label says. Where no
+and shows one set of buttons, each doing what its label says; each key
+of the keyboard does what the console's key it stands for does. Where no
 Chromium is installed the test says it was skipped and why (``.ci/run``
 installs it)."""
 
@@ -29,13 +30,18 @@ PLAYWRIGHT = os.path.join(ROOT, "web", "node_modules", "playwright-core")
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def site(tmp_path_factory):
     if NODE is None or CHROMIUM is None:
         pytest.skip("no Chromium (or no node) here: apt-get install chromium (.ci/run does)")
     if not os.path.exists(PLAYWRIGHT) or not os.path.exists(web.RUNTIME):
         pytest.skip("web/node_modules is missing: make test runs npm ci in web/ first")
     site = str(tmp_path_factory.mktemp("site") / "web")
     web.build(site)
+    return site
+
+
+@pytest.fixture(scope="module")
+def served(site):
     handler = functools.partial(_Quiet, directory=site)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -93,76 +99,87 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
 DEVICES = {"phone": {"width": 390, "height": 844, "touch": True},
            "desktop": {"width": 1280, "height": 800}}  # fmt: skip
 PANELS = {"pico": "", "feather": "?panel=feather"}
-# each on-screen button's label and the keyboard key that does the same (docs/web.md)
+HEIGHTS = {"pico": 64, "feather": 32}
+# each on-screen button's label and the console's key it is (docs/web.md), in
+# an order in which each, pressed at TABLE after the one before, changes the panel
 LABELS = {
-    "pico": {"UP": "ArrowUp", "DN": "ArrowDown", "<": "ArrowLeft", ">": "ArrowRight",
-             "A": "z", "B": "x", "START": "Enter", "SEL": "s"},
-    "feather": {"A": "j", "B": "k", "C": "l"},
+    "pico": {">": "RIGHT", "<": "LEFT", "DN": "DOWN", "UP": "UP", "A": "A", "B": "B",
+             "SEL": "SELECT", "START": "START"},
+    "feather": {"A": "TOP", "B": "MIDDLE", "C": "BOTTOM"},
 }  # fmt: skip
-KEYS = {"pico": {"UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"},
-        "feather": {"TOP", "MIDDLE", "BOTTOM"}}  # fmt: skip
+# the keyboard's key for each of the console's (docs/web.md)
+KEYBOARD = {
+    "pico": {"RIGHT": "ArrowRight", "LEFT": "ArrowLeft", "DOWN": "ArrowDown", "UP": "ArrowUp",
+             "A": "z", "B": "x", "SELECT": "s", "START": "Enter"},
+    "feather": {"TOP": "j", "MIDDLE": "k", "BOTTOM": "l"},
+}  # fmt: skip
 # a table where every key changes the panel (a short press, and the Feather's long one)
 TABLE = "game=elevator-solitaire&players=1&deal=14"
 HOLD_MS = 800  # the Feather's long press is 450 ms (lib/buttons_three.py)
 REPEAT_MS = 400  # an arrow held this long repeats (lib/buttons.py): a tap held so is none
 
 
-def _pressed(table, press):
-    """Steps that open ``table`` and make ``press`` there: a tap (or a
-    key's) the driver held past REPEAT_MS (on a busy machine its messages
-    come late) is made again from the table, in the same browser, so what
-    is compared is what a tap does, never a held key."""
-    steps = [["goto", table], ["settle"], press]
-    return [["again", REPEAT_MS, steps]] if press[0] in ("tap", "key") else steps
+def _table(panel):
+    return PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE
 
 
-def _taps_again(served, snaps, panel, size=None, by_key=False):
-    """Taps still held past REPEAT_MS after the driver's own tries
-    (``_pressed``) made again in a new browser, each from the same table,
-    until one is a tap."""
-    table = PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE
-    for label, how in _presses(panel):
-        name = how + " " + label
-        for _ in range(3):
-            if how != "tap" or snaps.get(name, {}).get("held", 0) < REPEAT_MS:
-                break
-            press = ["key", LABELS[panel][label]] if by_key else ["tap", label]
-            steps = ([["open", size]] if size else []) + [
-                ["goto", table], ["settle"], press, ["settle"], ["snap", name]]  # fmt: skip
-            again, _ = _browse(served, steps)
-            snaps[name] = again[name]
+def _console(site, panel, steps):
+    """``steps`` (tests/web_run.mjs's) on the console of ``panel``'s page in
+    Node: the snaps by name."""
+    env = dict(os.environ, WEB_HEIGHT=str(HEIGHTS[panel]), WEB_QUERY="")
+    r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_run.mjs"), site],
+                       input=json.dumps(steps), capture_output=True, text=True, timeout=120,
+                       env=env)  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    return {x["name"]: x for x in lines if "name" in x}
 
 
-def _presses(panel):
-    """(name, how) of every press a panel's buttons make: each label tapped,
-    and on the Feather each held."""
-    out = [(label, "tap") for label in LABELS[panel]]
-    if panel == "feather":
-        out += [(label, "hold") for label in LABELS[panel]]
-    return out
+def _in_turn(site, served, panel, presses, first=(), size=None):
+    """``presses`` ((name, the page's step, the console's key, "tap" or
+    "hold")) made one after another at TABLE: on ``panel``'s page, after
+    the steps ``first``, and on its console in Node (virtual time: no key
+    is ever late there). A tap the machine held past REPEAT_MS (its
+    messages late) is no tap: the presses are made again from the table,
+    in the page (web/drive.mjs's "again"), then in a new browser (a page
+    of ``size``), three times each at most. Returns the page's snaps and
+    its last line, and the console's snaps: each by name, ``before`` the
+    first press too."""
+    typed = [["goto", _table(panel)], ["settle"], ["snap", "before"]]
+    want = [["restart", "?" + TABLE], ["settle"], ["snap", "before"]]
+    for name, step, key, how in presses:
+        typed += [step, ["settle"], ["snap", name]]
+        want += [["press", key] if how == "tap" else ["hold", key, HOLD_MS // 20], ["settle"],
+                 ["snap", name]]  # fmt: skip
+    answers = _console(site, panel, want)
+    snaps, done = _browse(served, list(first) + [["again", REPEAT_MS, typed]])
+    for _ in range(3):
+        assert done["errors"] == [], done["errors"]
+        late = [name for name, _, _, how in presses if snaps[name]["held"] >= REPEAT_MS]
+        if not late:
+            break
+        snaps, again = _browse(served, ([["open", size]] if size else []) + typed)
+        done = dict(done, errors=again["errors"])  # (the first page's layouts kept)
+    assert not late, (panel, late)
+    names = ["before"] + [name for name, _, _, _ in presses]
+    for was, name in zip(names, names[1:]):
+        assert answers[name]["hex"] != answers[was]["hex"], (panel, name)  # it does something
+    return snaps, done, answers
 
 
-@pytest.fixture(scope="module")
-def by_keyboard(served):
-    """The panel after each press made by its keyboard key instead, from the same table."""
-    done = {}
-
-    def get(panel):
-        if panel not in done:
-            steps = [["goto", PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE],
-                     ["settle"], ["snap", "before"]]  # fmt: skip
-            for label, how in _presses(panel):
-                key = LABELS[panel][label]
-                press = ["key", key] if how == "tap" else ["keyhold", key, HOLD_MS]
-                steps += _pressed(PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE, press)
-                steps += [["settle"], ["snap", how + " " + label]]
-            snaps, end = _browse(served, steps)
-            assert end["errors"] == [], end["errors"]
-            _taps_again(served, snaps, panel, by_key=True)
-            done[panel] = snaps
-        return done[panel]
-
-    return get
+def test_each_key_of_the_keyboard_is_the_consoles_key_it_names(site, served):
+    """docs/web.md's keys, typed one after another at a table of each
+    panel's page (and on the Feather's, each held), do there what the
+    console's keys they name do one after another from the same table,
+    each changing the panel."""
+    for panel in sorted(PANELS):
+        presses = [("tap " + key, ["key", k], key, "tap") for key, k in KEYBOARD[panel].items()]
+        if panel == "feather":
+            presses += [("hold " + key, ["keyhold", k, HOLD_MS], key, "hold")
+                        for key, k in KEYBOARD[panel].items()]  # fmt: skip
+        snaps, _, answers = _in_turn(site, served, panel, presses)
+        wrong = [n for n in answers if snaps[n]["hex"] != answers[n]["hex"]]
+        assert wrong == [], (panel, wrong)
 
 
 def _unfit(page, panel):
@@ -175,8 +192,8 @@ def _unfit(page, panel):
         out.append("%d: scrolls sideways, %d px wide" % (width, page["scrollWidth"]))
     if page["board"][0] < 0 or page["board"][2] > width:
         out.append("%d: the board is cut: %s" % (width, page["board"]))
-    labels = sorted(b["label"] for b in page["buttons"])
-    if labels != sorted(LABELS[panel]) or {b["key"] for b in page["buttons"]} != KEYS[panel]:
+    shown = sorted((b["label"], b["key"]) for b in page["buttons"])
+    if shown != sorted(LABELS[panel].items()):  # each label on the console's key it names
         out.append(
             "%d: buttons shown: %s" % (width, [(b["label"], b["key"]) for b in page["buttons"]])
         )
@@ -192,22 +209,18 @@ def _unfit(page, panel):
 
 
 @pytest.mark.parametrize("device", sorted(DEVICES))
-@pytest.mark.parametrize(
-    "panel",  # a panel's two windows on one pytest worker: its keyboard run made once
-    [pytest.param(p, marks=pytest.mark.xdist_group("browser-" + p)) for p in sorted(PANELS)],
-)
-def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_keyboard, panel,
-                                                                   device):  # fmt: skip
+@pytest.mark.parametrize("panel", sorted(PANELS))
+def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(site, served, panel, device):
     """At a phone's 390x844 (by touch) and a desktop's 1280x800, both panels:
     the page fits the window (no sideways scroll, no corner cut; a phone's
     360 and 430 px wide too), one set of
-    buttons shows, each does what the key its label names does, the help
+    buttons shows, each does what the console's key its label names does
+    (pressed in turn at a table, as on the console in Node: ``_in_turn``), the help
     line speaks of what there is to press (keys, or buttons on a touch
     screen), each panel's page links to the other's, and the icon loads.
     ``WEB_SHOTS=DIR`` keeps a screenshot of each page there."""
     size = DEVICES[device]
     width, touch = size["width"], size.get("touch", False)
-    table = PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE
     steps = [["open", size], ["goto", PANELS[panel]], ["wait", 500], ["layout", width]]
     if os.environ.get("WEB_SHOTS"):
         os.makedirs(os.environ["WEB_SHOTS"], exist_ok=True)
@@ -218,12 +231,11 @@ def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_ke
             steps += [["open", dict(size, width=narrow)], ["goto", PANELS[panel]],
                       ["wait", 300], ["layout", narrow]]  # fmt: skip
         steps.append(["open", size])
-    steps += [["goto", table], ["settle"], ["snap", "before"]]
-    for label, how in _presses(panel):
-        steps += _pressed(table, ["tap", label] if how == "tap" else ["hold", label, HOLD_MS])
-        steps += [["settle"], ["snap", how + " " + label]]
-    snaps, done = _browse(served, steps)
-    _taps_again(served, snaps, panel, size)
+    presses = [("tap " + label, ["tap", label], key, "tap") for label, key in LABELS[panel].items()]
+    if panel == "feather":
+        presses += [("hold " + label, ["hold", label, HOLD_MS], key, "hold")
+                    for label, key in LABELS[panel].items()]  # fmt: skip
+    snaps, done, keyed = _in_turn(site, served, panel, presses, steps, size)
     page = done["layouts"][0]
     problems = []
     for fitted in done["layouts"]:
@@ -243,15 +255,10 @@ def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(served, by_ke
     if page["iconStatus"] != 200 or done["missing"]:
         problems.append("icon %s: %s; refused: %s" % (page["icon"], page["iconStatus"],
                                                       done["missing"]))  # fmt: skip
-    # each button does what its key does, from the same table, and the console shows it
-    keyed = by_keyboard(panel)
-    assert keyed["before"]["hex"] == snaps["before"]["hex"]
-    for label, how in _presses(panel):
-        name = how + " " + label
-        got = snaps.get(name, {}).get("hex")
-        assert keyed[name]["hex"] != keyed["before"]["hex"], name  # the key does something
-        if got == snaps["before"]["hex"]:
-            problems.append("%s: the console did not react" % name)
-        elif got != keyed[name]["hex"]:
-            problems.append("%s: not what %s does" % (name, LABELS[panel][label]))
+    # each button does what the console's key it names does there, in turn from the same table
+    for name, _, key, _ in presses:
+        if snaps[name]["hex"] != keyed[name]["hex"]:
+            problems.append("%s: not what the console's %s does" % (name, key))
+    if snaps["before"]["hex"] != keyed["before"]["hex"]:
+        problems.append("the table is not the console's")
     assert done["errors"] == [] and problems == [], done["errors"] + problems

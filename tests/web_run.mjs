@@ -3,9 +3,11 @@
 //   node tests/web_run.mjs BUILD_DIR [STORE] < steps.json
 // STORE: a file of the page's localStorage value (hex), read at start if
 // it is there and written at the end (a reload of the page);
-// steps: [["frames", n], ["press", "A"], ["hold", "TOP"], ["snap", "name"]]; prints one JSON
-// line a snap: {"name", "w", "h", "hex"} (the panel, MONO_HLSB), then
-// {"done": true, "tones": n, "saves": n}.
+// steps: [["frames", n], ["press", "A"], ["hold", "TOP", frames (30)], ["snap", "name"],
+// ["settle"] (frames until the console has had nothing to do three in a row, as
+// web/drive.mjs's), ["restart", "?query"] (a new console on an empty store, as a page
+// opened at that address)]; prints one JSON line a snap: {"name", "w", "h", "hex"}
+// (the panel, MONO_HLSB), then {"done": true, "tones": n, "saves": n}.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomFillSync } from "node:crypto";
 import { pathToFileURL } from "node:url";
@@ -20,9 +22,10 @@ let saves = 0;
 const storeFile = process.argv[3];
 let store = storeFile && existsSync(storeFile) ? readFileSync(storeFile, "utf8") : "";
 const lines = [];
-const c = await startConsole({
-  pack: Promise.resolve([JSON.parse(readFileSync(dir + "/files.json", "utf8")),
-                         readFileSync(dir + "/fs.bin")]),
+const files = JSON.parse(readFileSync(dir + "/files.json", "utf8"));
+const packed = readFileSync(dir + "/fs.bin");
+const start = (query) => startConsole({
+  pack: Promise.resolve([files, packed]),
   show: (px, w, h) => { last = { w, h, hex: Buffer.from(px).toString("hex") }; },
   tone: () => { tones += 1; },
   load: () => store,
@@ -30,16 +33,21 @@ const c = await startConsole({
   random: (n) => randomFillSync(new Uint8Array(n)),
   now: () => clock,
   height: Number(process.env.WEB_HEIGHT || 64),
-  query: process.env.WEB_QUERY || "",
+  query,
   out: (line) => lines.push(line),
 });
+let c = await start(process.env.WEB_QUERY || "");
 const frame = () => { c.frame(); clock += 20; };
-for (const [what, arg] of steps) {
+for (const [what, arg, n] of steps) {
   if (what === "frames") for (let i = 0; i < arg; i++) frame();
   else if (what === "press") { c.key(arg, true); frame(); c.key(arg, false); frame(); }
-  else if (what === "hold") { // a key held for 600 ms: a long press on three buttons
-    c.key(arg, true); for (let i = 0; i < 30; i++) frame(); c.key(arg, false); frame();
+  else if (what === "hold") { // a key held (600 ms unless said): a long press on three buttons
+    c.key(arg, true); for (let i = 0; i < (n || 30); i++) frame(); c.key(arg, false); frame();
   }
+  else if (what === "settle") { // at most a minute of frames
+    for (let i = 0, quiet = 0; quiet < 3 && i < 3000; i++) { frame(); quiet = c.idle() ? quiet + 1 : 0; }
+  }
+  else if (what === "restart") { store = ""; c = await start(arg); }
   else if (what === "hidden") c.hidden(); // the page hidden: the console writes its store
   else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
 }

@@ -14,11 +14,11 @@
 // page's width, the visible buttons, the help line, links, the icon),
 // ["tap", "LABEL"] (the one visible button so labelled, by finger or mouse),
 // ["hold", "LABEL", ms] (so held), ["keyhold", "j", ms], ["shot", "x.png"],
-// ["again", ms, [steps]] (the steps, made again while a press among them was
-// held ms or longer, three times at most: a tap the machine's load made late)];
+// ["again", ms, [steps]] (the steps, made again while a tap or key among them
+// was held ms or longer, three times at most: a tap the machine's load made late)];
 // prints one JSON line a snap: {"name", "held", "w", "h", "hex"} (the
-// longest press since the last snap, ms as really held; the canvas, lit
-// pixels as MONO_HLSB), then {"done": true, "errors": [...], "missing":
+// longest tap or key since the last snap, ms as really held, a hold not
+// counted; the canvas, lit pixels as MONO_HLSB), then {"done": true, "errors": [...], "missing":
 // [what the page asked for and was refused (404 and the like)]}.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -62,23 +62,30 @@ async function button(label) {
   return null;
 }
 // a finger (a touch page) or the mouse on a button, for ms
-// how long the last press was held, in ms of this driver's clock from the
+// how long the last tap was held, in ms of this driver's clock from the
 // moment it went down to the moment it was up, said with the next snap: on
 // a busy machine a 60 ms tap can last past the console's 400 ms
-// auto-repeat (its messages late), and is then no tap
+// auto-repeat (its messages late), and is then no tap; `longest`: since
+// the steps of an "again" began
 let held = 0;
-async function press(label, ms) {
-  const at = await button(label);
-  if (at) await pressAt(at[0], at[1], ms);
+let longest = 0;
+function tapped(ms, tap) {
+  if (!tap) return;
+  held = Math.max(held, ms);
+  longest = Math.max(longest, ms);
 }
-async function pressAt(x, y, ms) {
+async function press(label, ms, tap) {
+  const at = await button(label);
+  if (at) await pressAt(at[0], at[1], ms, tap);
+}
+async function pressAt(x, y, ms, tap) {
   if (touch) {
     const t0 = Date.now();
     try {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
       await page.waitForTimeout(ms);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    } finally { held = Math.max(held, Date.now() - t0); }
+    } finally { tapped(Date.now() - t0, tap); }
   } else {
     await page.mouse.move(x, y);
     const t0 = Date.now();
@@ -86,7 +93,7 @@ async function pressAt(x, y, ms) {
       await page.mouse.down();
       await page.waitForTimeout(ms);
       await page.mouse.up();
-    } finally { held = Math.max(held, Date.now() - t0); }
+    } finally { tapped(Date.now() - t0, tap); }
   }
 }
 const started = () => page.waitForFunction(
@@ -95,12 +102,9 @@ async function run(step) {
   const [what, arg] = step;
   if (what === "again") {
     for (let i = 0; i < 3; i++) {
-      const before = held;
-      held = 0;
+      longest = 0;
       for (const s of step[2]) await run(s);
-      const late = held >= arg;
-      held = Math.max(before, held);
-      if (!late) break;
+      if (longest < arg) break;
     }
   }
   else if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
@@ -108,11 +112,11 @@ async function run(step) {
   else if (what === "key" || what === "keyhold") {
     const t0 = Date.now();
     await page.keyboard.press(arg, { delay: what === "key" ? 60 : step[2] });
-    held = Math.max(held, Date.now() - t0);
+    tapped(Date.now() - t0, what === "key");
   }
   else if (what === "open") await open(arg);
-  else if (what === "tap") await press(arg, 60);
-  else if (what === "hold") await press(arg, step[2]);
+  else if (what === "tap") await press(arg, 60, true);
+  else if (what === "hold") await press(arg, step[2], false);
   else if (what === "shot") await page.screenshot({ path: arg, fullPage: true });
   else if (what === "layout") { // what a person sees of the page: does it fit, which buttons
     const l = await page.evaluate(async () => {
