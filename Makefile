@@ -45,11 +45,17 @@ lint: $(STAMP)
 # marked xdist_group share a worker (the real-time link games, the text
 # view's screens), and the work goes out in the files' order, groups
 # too: the browser's tests, slowed most by busy workers, come last
+# Python's bytecode cache is on for the run even where the environment
+# turns it off (PYTHONDONTWRITEBYTECODE): the suite starts some hundreds of
+# Python processes, each of which would compile the simulator and the app
+# again, and each worker would rewrite every test file's asserts again
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test: $(PTH) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup --no-loadscope-reorder
+	$(BIN)/python -m compileall -q -j 0 code.py lib games hal sim tests
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup \
+		--no-loadscope-reorder
 
 # the console for a browser: a static site in build/web (docs/web.md)
 web: $(STAMP) $(NPM_STAMP)
