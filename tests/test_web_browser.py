@@ -144,7 +144,9 @@ def _in_turn(site, served, panel, presses, first=(), size=None):
     in the page (web/drive.mjs's "again"), then in a new browser (a page
     of ``size``), three times each at most. Returns the page's snaps and
     its last line, and the console's snaps: each by name, ``before`` the
-    first press too."""
+    first press too. A run whose pictures are not the console's is made
+    again in a new browser as a late one is: the test that called compares
+    the last."""
     typed = [["goto", _table(panel)], ["settle"], ["snap", "before"]]
     want = [["restart", "?" + TABLE], ["settle"], ["snap", "before"]]
     for name, step, key, how in presses:
@@ -152,34 +154,38 @@ def _in_turn(site, served, panel, presses, first=(), size=None):
         want += [["press", key] if how == "tap" else ["hold", key, HOLD_MS // 20], ["settle"],
                  ["snap", name]]  # fmt: skip
     answers = _console(site, panel, want)
-    snaps, done = _browse(served, list(first) + [["again", REPEAT_MS, typed]])
-    for _ in range(3):
-        assert done["errors"] == [], done["errors"]
-        late = [name for name, _, _, how in presses if snaps[name]["held"] >= REPEAT_MS]
-        if not late:
-            break
-        snaps, again = _browse(served, ([["open", size]] if size else []) + typed)
-        done = dict(done, errors=again["errors"])  # (the first page's layouts kept)
-    assert not late, (panel, late)
     names = ["before"] + [name for name, _, _, _ in presses]
     for was, name in zip(names, names[1:]):
         assert answers[name]["hex"] != answers[was]["hex"], (panel, name)  # it does something
+    snaps, done = _browse(served, list(first) + [["again", REPEAT_MS, typed]])
+    for tries in range(4):
+        assert done["errors"] == [], done["errors"]
+        late = [name for name, _, _, how in presses if snaps[name]["held"] >= REPEAT_MS]
+        # a page starved of frames can see a tap late that the driver saw on time, and
+        # every press after it then meets another panel: such a run is made again too
+        # (what a wrong key does, it does every time)
+        if not late and all(snaps[n]["hex"] == answers[n]["hex"] for n in names) or tries == 3:
+            break
+        snaps, again = _browse(served, ([["open", size]] if size else []) + typed)
+        # (the first page's layouts kept)
+        done = dict(done, errors=again["errors"], missing=done["missing"] + again["missing"])
+    assert not late, (panel, late)
     return snaps, done, answers
 
 
-def test_each_key_of_the_keyboard_is_the_consoles_key_it_names(site, served):
-    """docs/web.md's keys, typed one after another at a table of each
+@pytest.mark.parametrize("panel", sorted(PANELS))
+def test_each_key_of_the_keyboard_is_the_consoles_key_it_names(site, served, panel):
+    """docs/web.md's keys, typed one after another at a table of the
     panel's page (and on the Feather's, each held), do there what the
     console's keys they name do one after another from the same table,
     each changing the panel."""
-    for panel in sorted(PANELS):
-        presses = [("tap " + key, ["key", k], key, "tap") for key, k in KEYBOARD[panel].items()]
-        if panel == "feather":
-            presses += [("hold " + key, ["keyhold", k, HOLD_MS], key, "hold")
-                        for key, k in KEYBOARD[panel].items()]  # fmt: skip
-        snaps, _, answers = _in_turn(site, served, panel, presses)
-        wrong = [n for n in answers if snaps[n]["hex"] != answers[n]["hex"]]
-        assert wrong == [], (panel, wrong)
+    presses = [("tap " + key, ["key", k], key, "tap") for key, k in KEYBOARD[panel].items()]
+    if panel == "feather":
+        presses += [("hold " + key, ["keyhold", k, HOLD_MS], key, "hold")
+                    for key, k in KEYBOARD[panel].items()]  # fmt: skip
+    snaps, _, answers = _in_turn(site, served, panel, presses)
+    wrong = [n for n in answers if snaps[n]["hex"] != answers[n]["hex"]]
+    assert wrong == [], wrong
 
 
 def _unfit(page, panel):

@@ -1,6 +1,6 @@
 """make test's worker groups hold.
 
-A module fixture that plays real-time link games or opens browsers is
+A module fixture that plays real-time link games or draws every screen is
 worth its cost once: its tests carry an ``xdist_group`` mark, and under
 ``make test`` (``-n JOBS --dist loadgroup``) one worker runs the whole
 group. pytest 9.2 made that mark a silent no-op with pytest-xdist 3.8

@@ -5,8 +5,9 @@
 // it is there and written at the end (a reload of the page);
 // steps: [["frames", n], ["press", "A"], ["hold", "TOP", frames (30)], ["snap", "name"],
 // ["settle"] (frames until the console has had nothing to do three in a row, as
-// web/drive.mjs's), ["restart", "?query"] (a new console on an empty store, as a page
-// opened at that address)]; prints one JSON line a snap: {"name", "w", "h", "hex"}
+// web/drive.mjs's), ["restart", "?query"] (a new console on an empty store, its clock
+// and picture new, as a page opened at that address; tones, saves and lines counted on)];
+// prints one JSON line a snap: {"name", "w", "h", "hex"}
 // (the panel, MONO_HLSB), then {"done": true, "tones": n, "saves": n}.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomFillSync } from "node:crypto";
@@ -45,9 +46,11 @@ for (const [what, arg, n] of steps) {
     c.key(arg, true); for (let i = 0; i < (n || 30); i++) frame(); c.key(arg, false); frame();
   }
   else if (what === "settle") { // at most a minute of frames
-    for (let i = 0, quiet = 0; quiet < 3 && i < 3000; i++) { frame(); quiet = c.idle() ? quiet + 1 : 0; }
+    let quiet = 0;
+    for (let i = 0; quiet < 3 && i < 3000; i++) { frame(); quiet = c.idle() ? quiet + 1 : 0; }
+    if (quiet < 3) throw new Error("settle: the console was still busy after a minute");
   }
-  else if (what === "restart") { store = ""; c = await start(arg); }
+  else if (what === "restart") { store = ""; last = null; clock = 0; c = await start(arg); }
   else if (what === "hidden") c.hidden(); // the page hidden: the console writes its store
   else if (what === "snap") console.log(JSON.stringify({ name: arg, ...last }));
 }

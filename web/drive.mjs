@@ -63,7 +63,7 @@ async function button(label) {
 }
 // a finger (a touch page) or the mouse on a button, for ms
 // how long the last tap was held, in ms of this driver's clock from the
-// moment it went down to the moment it was up, said with the next snap: on
+// moment its going down was handled to the moment it was up, said with the next snap: on
 // a busy machine a 60 ms tap can last past the console's 400 ms
 // auto-repeat (its messages late), and is then no tap; `longest`: since
 // the steps of an "again" began
@@ -80,17 +80,17 @@ async function press(label, ms, tap) {
 }
 async function pressAt(x, y, ms, tap) {
   if (touch) {
-    const t0 = Date.now();
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    const t0 = Date.now(); // (from its handling: a page's first press makes its AudioContext)
     try {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
       await page.waitForTimeout(ms);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     } finally { tapped(Date.now() - t0, tap); }
   } else {
     await page.mouse.move(x, y);
+    await page.mouse.down();
     const t0 = Date.now();
     try {
-      await page.mouse.down();
       await page.waitForTimeout(ms);
       await page.mouse.up();
     } finally { tapped(Date.now() - t0, tap); }
@@ -110,9 +110,12 @@ async function run(step) {
   else if (what === "goto") { await page.goto(base + (arg || "")); await started(); }
   else if (what === "reload") { await page.reload(); await started(); }
   else if (what === "key" || what === "keyhold") {
+    await page.keyboard.down(arg);
     const t0 = Date.now();
-    await page.keyboard.press(arg, { delay: what === "key" ? 60 : step[2] });
-    tapped(Date.now() - t0, what === "key");
+    try {
+      await page.waitForTimeout(what === "key" ? 60 : step[2]);
+      await page.keyboard.up(arg);
+    } finally { tapped(Date.now() - t0, what === "key"); }
   }
   else if (what === "open") await open(arg);
   else if (what === "tap") await press(arg, 60, true);
