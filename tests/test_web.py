@@ -30,11 +30,14 @@ def site(tmp_path_factory):
     return out
 
 
-def _run(site, steps, store=None):
+def _run(site, steps, store=None, **env):
+    """``steps`` on the console in Node (tests/web_run.mjs; ``env``: its
+    WEB_HEIGHT, WEB_QUERY over the environment's): the snaps by name, and
+    the last line."""
     r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_run.mjs"), site]
                        + ([store] if store else []),
                        input=json.dumps(steps), capture_output=True, text=True,
-                       timeout=120)  # fmt: skip
+                       timeout=120, env=dict(os.environ, **env))  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
     return {x["name"]: x for x in lines if "name" in x}, lines[-1]

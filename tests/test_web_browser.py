@@ -20,6 +20,7 @@ import subprocess
 import threading
 
 import pytest
+from test_web import _run
 
 from sim import web
 
@@ -123,16 +124,14 @@ def _table(panel):
     return PANELS[panel] + ("&" if PANELS[panel] else "?") + TABLE
 
 
-def _console(site, panel, steps):
-    """``steps`` (tests/web_run.mjs's) on the console of ``panel``'s page in
-    Node: the snaps by name."""
-    env = dict(os.environ, WEB_HEIGHT=str(HEIGHTS[panel]), WEB_QUERY="")
-    r = subprocess.run([NODE, os.path.join(ROOT, "tests", "web_run.mjs"), site],
-                       input=json.dumps(steps), capture_output=True, text=True, timeout=120,
-                       env=env)  # fmt: skip
-    assert r.returncode == 0, r.stderr[-3000:]
-    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
-    return {x["name"]: x for x in lines if "name" in x}
+def _presses(panel, pairs, tap, hold):
+    """(name, the page's step, the console's key, "tap" or "hold") of each
+    (what the page presses, the console's key) of ``pairs`` tapped, and on
+    the Feather each held: ``tap`` and ``hold`` name the page's steps."""
+    out = [("tap " + what, [tap, what], key, "tap") for what, key in pairs]
+    if panel == "feather":
+        out += [("hold " + what, [hold, what, HOLD_MS], key, "hold") for what, key in pairs]
+    return out
 
 
 def _in_turn(site, served, panel, presses, first=(), size=None):
@@ -148,12 +147,12 @@ def _in_turn(site, served, panel, presses, first=(), size=None):
     again in a new browser as a late one is: the test that called compares
     the last."""
     typed = [["goto", _table(panel)], ["settle"], ["snap", "before"]]
-    want = [["restart", "?" + TABLE], ["settle"], ["snap", "before"]]
+    want = [["settle"], ["snap", "before"]]
     for name, step, key, how in presses:
         typed += [step, ["settle"], ["snap", name]]
         want += [["press", key] if how == "tap" else ["hold", key, HOLD_MS // 20], ["settle"],
                  ["snap", name]]  # fmt: skip
-    answers = _console(site, panel, want)
+    answers, _ = _run(site, want, WEB_HEIGHT=str(HEIGHTS[panel]), WEB_QUERY="?" + TABLE)
     names = ["before"] + [name for name, _, _, _ in presses]
     for was, name in zip(names, names[1:]):
         assert answers[name]["hex"] != answers[was]["hex"], (panel, name)  # it does something
@@ -179,10 +178,7 @@ def test_each_key_of_the_keyboard_is_the_consoles_key_it_names(site, served, pan
     panel's page (and on the Feather's, each held), do there what the
     console's keys they name do one after another from the same table,
     each changing the panel."""
-    presses = [("tap " + key, ["key", k], key, "tap") for key, k in KEYBOARD[panel].items()]
-    if panel == "feather":
-        presses += [("hold " + key, ["keyhold", k, HOLD_MS], key, "hold")
-                    for key, k in KEYBOARD[panel].items()]  # fmt: skip
+    presses = _presses(panel, [(k, key) for key, k in KEYBOARD[panel].items()], "key", "keyhold")
     snaps, _, answers = _in_turn(site, served, panel, presses)
     wrong = [n for n in answers if snaps[n]["hex"] != answers[n]["hex"]]
     assert wrong == [], wrong
@@ -237,10 +233,7 @@ def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(site, served,
             steps += [["open", dict(size, width=narrow)], ["goto", PANELS[panel]],
                       ["wait", 300], ["layout", narrow]]  # fmt: skip
         steps.append(["open", size])
-    presses = [("tap " + label, ["tap", label], key, "tap") for label, key in LABELS[panel].items()]
-    if panel == "feather":
-        presses += [("hold " + label, ["hold", label, HOLD_MS], key, "hold")
-                    for label, key in LABELS[panel].items()]  # fmt: skip
+    presses = _presses(panel, LABELS[panel].items(), "tap", "hold")
     snaps, done, keyed = _in_turn(site, served, panel, presses, steps, size)
     page = done["layouts"][0]
     problems = []
