@@ -11,7 +11,7 @@ CIRCUITPY ?=
 FORMAT ?= mpy
 FORCE ?=
 
-.PHONY: sim test build flash release bench figures wiring gif lint golden fuzz clean web
+.PHONY: sim test test-long build flash release bench figures wiring gif lint golden fuzz clean web
 
 # MicroPython's WebAssembly port for the browser build, pinned in
 # web/package-lock.json (npm ci); without npm the web tests say they skipped
@@ -40,22 +40,30 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# two pytest workers a core: many tests mostly wait (games between
-# processes, the VM's runs, a browser), so their waits overlap; tests
-# marked xdist_group share a worker (the real-time link games, the text
-# view's screens), and the work goes out in the files' order, groups
-# too: the browser's tests, slowed most by busy workers, come last
-# Python's bytecode cache is on for the run even where the environment
-# turns it off (PYTHONDONTWRITEBYTECODE): the suite starts some hundreds of
-# Python processes, each of which would compile the simulator and the app
-# again, and each worker would rewrite every test file's asserts again
-JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+# one pytest worker a core (two a core took 182 s to one's 168, with 16%
+# more processor time: the long waits, the browser's matrix, went to
+# test-long); tests marked xdist_group share a worker (the real-time link
+# games, the text view's screens), and the work goes out in the files'
+# order, groups too: the browser's page, slowed most by busy workers, comes
+# last. Python's bytecode cache is on for the run even where the
+# environment turns it off (PYTHONDONTWRITEBYTECODE): the suite starts some
+# hundreds of Python processes, each of which would compile the simulator
+# and the app again, and each worker would rewrite every test file's
+# asserts again
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test: $(PTH) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m compileall -q -j 0 code.py lib games hal sim tests
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup \
-		--no-loadscope-reorder
+		--no-loadscope-reorder -m "not long"
+
+# the long runs make test leaves out (marked long: the browser's panels and
+# keys, the deepest stack chain), a minute or so; CI runs both
+test-long: $(PTH) $(NPM_STAMP)
+	$(BIN)/python -m compileall -q -j 0 code.py lib games hal sim tests
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup \
+		--no-loadscope-reorder -m long
 
 # the console for a browser: a static site in build/web (docs/web.md)
 web: $(STAMP) $(NPM_STAMP)

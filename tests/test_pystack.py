@@ -11,12 +11,14 @@ device function may call itself.
 import ast
 import os
 
+import pytest
 from test_device_code import device_files
 
 from sim import pystack
 from sim.mpvm import ROOT
 
 
+@pytest.mark.long
 def test_the_deepest_device_chain_fits_the_bound():
     r = pystack.measure(quick=True)
     detail = "\n".join(["%5d %s" % (n, k) for k, n in sorted(r["per_scenario"].items())])

@@ -172,6 +172,7 @@ def _in_turn(site, served, panel, presses, first=(), size=None):
     return snaps, done, answers
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("panel", sorted(PANELS))
 def test_each_key_of_the_keyboard_is_the_consoles_key_it_names(site, served, panel):
     """docs/web.md's keys, typed one after another at a table of the
@@ -210,6 +211,7 @@ def _unfit(page, panel):
     return out
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("device", sorted(DEVICES))
 @pytest.mark.parametrize("panel", sorted(PANELS))
 def test_each_panel_fits_the_window_and_its_buttons_do_as_labelled(site, served, panel, device):
