@@ -60,7 +60,11 @@ class Pipe:
 
     def send(self, buf, n):
         p = self.peer
-        if not self.up or not p.up or p.n + n > len(p.inbox):
+        if not self.up or not p.up:
+            return False
+        if p.inbox is None:  # a guest reduced to its link reads it at once
+            return p.take(buf, n)
+        if p.n + n > len(p.inbox):
             return False
         for i in range(n):
             p.inbox[p.n + i] = buf[i]
@@ -92,57 +96,80 @@ class Hub:
 
 
 class RawGuest:
-    """A guest console as its link alone: HELLO, then the Normal move when
-    an observation comes and its seat is to play."""
+    """A guest console as its link alone: HELLO, then, for the observations
+    read since it last spoke, PING and the Normal move when its seat is to
+    play. It is another console: what it holds is not the host's, so it
+    holds little in the host's heap. It reads a frame the moment the host
+    sends it (no inbox of its own), with one decoder and one frame buffer
+    for all the guests (each frame comes whole), and speaks when served."""
 
     app = None  # the host's app (its table decides for the guests' seats)
+    inbox = None  # (what the host sends is read at once: ``take``)
+    dec = None  # the guests' one decoder, frame and data (``_shared``)
+    frame = None
+    data = None
 
     def __init__(self, end):
-        self.end = end
-        self.dec = lf.Decoder()
-        self.rx = bytearray(64)
-        self.frame = bytearray(lf.MAX_FRAME)
-        self.data = bytearray(4)
+        if RawGuest.dec is None:
+            RawGuest.dec = lf.Decoder()
+            RawGuest.frame = bytearray(lf.MAX_FRAME)
+            RawGuest.data = bytearray(4)
+        self.peer = end  # the host's end: what this guest says waits in its inbox
+        end.peer = self
+        self.up = True
         self.seq = 0
         self.seat = -1
         self.moves = 0  # the number of the last observation (said back with each frame)
+        self.heard = False  # an observation read since this guest last spoke
+        self.asked = False  # a PING read since then
         self.say(lf.HELLO, 0)  # a new console
 
     def say(self, kind, n):
         k = lf.put(self.frame, kind, self.seat if self.seat >= 0 else lf.NO_SEAT, self.seq,
                    self.data, n)  # fmt: skip
         self.seq += 1
-        self.end.send(self.frame, k)
+        p = self.peer
+        if self.up and p.up and p.n + k <= len(p.inbox):
+            for i in range(k):
+                p.inbox[p.n + i] = self.frame[i]
+            p.n += k
 
-    def serve(self):
-        while self._serve():
-            pass
-
-    def _serve(self):
-        n = self.end.recv_into(self.rx)
-        if n <= 0:
-            return False
+    def take(self, buf, n):
+        """The host's frame, read as it is sent."""
+        d = self.dec
+        d.reset()
         i = 0
-        while i < n or self.dec.ready:
-            i += self.dec.feed(self.rx, n - i, i)
-            if not self.dec.ready:
+        while i < n or d.ready:
+            i += d.feed(buf, n - i, i)
+            if not d.ready:
                 break
-            d = self.dec
             b = d.buf
             if d.kind == lf.SEAT:
                 self.seat = b[lf.PAYLOAD]
             elif d.kind == lf.OBS:
                 self.moves = b[lf.PAYLOAD + 2] << 8 | b[lf.PAYLOAD + 3]
-                self._ping()  # read: said at once (the host sends it again until it hears)
-                move = _move(self.seat)
-                if move >= 0:
-                    self.data[0] = move
-                    self.data[1] = self.moves >> 8
-                    self.data[2] = self.moves & 0xFF
-                    self.say(lf.ACTION, 3)
+                self.heard = True
             elif d.kind == lf.PING:
-                self._ping()
+                self.asked = True
         return True
+
+    def serve(self):
+        """What the guest says to what it read: an observation is said to
+        have come at once (the host sends it again until it hears), and
+        its seat's move follows when it is to play."""
+        if self.heard or self.asked:
+            self._ping()
+        if self.heard:
+            move = _move(self.seat)
+            if move >= 0:
+                self.data[0] = move
+                self.data[1] = self.moves >> 8
+                self.data[2] = self.moves & 0xFF
+                self.say(lf.ACTION, 3)
+        self.heard = self.asked = False
+
+    def close(self):
+        self.up = False
 
     def _ping(self):
         self.data[0] = self.moves >> 8
@@ -363,13 +390,8 @@ def guest_main(players=12, height=64):
 
 def main(guests=3, players=12, height=64):
     hw = HAL(height, NVM)
-    ends = []
-    raw = []
-    for _ in range(guests):
-        a, b = cable(256, 1024)  # the host's end, the guest's
-        ends.append(a)
-        raw.append(b)
-    hub = Hub(ends)
+    ends = [Pipe(256) for _ in range(guests)]  # the host's ends: the guests' are RawGuest
+    hub = Hub(list(ends))  # (which it takes from)
     hw.link_host = lambda: hub
     app = link_menu(hw)
     least = [gc.mem_free()]
@@ -380,7 +402,7 @@ def main(guests=3, players=12, height=64):
     while app.screen.players != players:
         press(app, hw, RIGHT)
     RawGuest.app = app
-    members = [RawGuest(e) for e in raw]
+    members = [RawGuest(e) for e in ends]
     for _ in range(50):
         frame(app, hw)
         for g in members:
