@@ -275,13 +275,13 @@ class App:
         """The game on ``table`` is over: its results, shown once the table
         has gone (what they say is read from its record now); a linked
         game's link closes, and computers play the next deal."""
-        facts = table.record.facts(table.state, table.me)
         # no key asks for the results, not even the one that played the last
         # card or START at a finished game: a key mashed to hurry the game
         # must not deal the next one (their guard, ``Results.guard_ms``)
         self.by_key = False
         self.end_link(0)
-        table.match.link = None  # gone, and what it held with it
+        table.match.link = None  # gone, and what it held with it: the results'
+        facts = table.record.facts(table.state, table.me)  # words have its heap
         self.later(self._results, table.match, facts)
 
     def _results(self, match, facts):

@@ -300,7 +300,12 @@ class HandTable(Screen):
     def finish(self):
         """The game is over: count it and show the results; its record is
         written (one write) and printed on the serial console just after
-        they appear, with the table's memory free."""
+        they appear, with the table's memory free. A linked game's link
+        closes first (``App.end_link``), so that its code has gone before
+        the game is counted: the end needs no more heap than the game."""
+        if self.link is not None:
+            self.link = self.match.link = None
+            self.app.end_link(0)
         if self.record.count(self.state):
             self.app.save_soon = True  # written once the results are on screen
         self.app.results(self)
