@@ -273,27 +273,31 @@ class App:
 
     def results(self, table):
         """The game on ``table`` is over: its results, shown once the table
-        has gone (what they say is read from its record now); a linked
+        has gone (what they say is read from its state then); a linked
         game's link closes, and computers play the next deal."""
         # no key asks for the results, not even the one that played the last
         # card or START at a finished game: a key mashed to hurry the game
         # must not deal the next one (their guard, ``Results.guard_ms``)
         self.by_key = False
         self.end_link(0)
-        table.match.link = None  # gone, and what it held with it: the results'
-        facts = table.record.facts(table.state, table.me)  # words have its heap
-        self.later(self._results, table.match, facts)
+        table.match.link = None  # gone, and what it held with it
+        self.later(self._results, table.match, table.state, table.me)
 
-    def _results(self, match, facts):
-        self.clear()  # the table and its tiles go, and what only the game needed
+    def _results(self, match, state, me):
+        # the table and its tiles go; its state says what the results say,
+        # read before the game's modules go (a blocked ending's words are the
+        # rules', and so is who starts the next game of a series)
+        self.clear()
+        from screens import results
+
+        facts = results.facts(match, state, me)
+        state = None
         if self.resident is not None:
-            self._let_go()  # (the next deal loads its rules again)
+            self._let_go()  # (the results' module too: held here until its screen goes)
         gc.collect()
         from screens import menus  # noqa: F401  (next: loaded while the heap is clearest)
 
         gc.collect()
-        from screens import results
-
         self.show(results.Results(self, match, facts))
 
     # -- the main loop ---------------------------------------------------------

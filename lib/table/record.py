@@ -4,12 +4,11 @@ byte each), and when it is saved: whole at the deal, then each move
 made, so a power cut loses at most the move in flight; whole again when
 the store has no room for a move, or at the pause menu and after the
 person left the keys alone when something was not written; and at the
-end what the results say. The saved forms are the saves'
+end the game counted. What the results say is the results screen's
+(``screens.results.facts``). The saved forms are the saves'
 (``saves/keep.py``).
 """
 
-import games
-from match import KIND_NAMES, PERSON
 from saves.store import TAIL_MOVE, TAIL_UNLOG
 
 
@@ -84,55 +83,6 @@ class GameRecord:
         self.saves.game_over(self.match, self.kept_moves(), self.n, 0 in win, score(state),
                              win[0] if win else -1)  # fmt: skip
         return True
-
-    def facts(self, state, me):
-        """What the results say of the finished game (``state``; ``me``:
-        the seat whose hand the table showed last), read before the table
-        goes: (heading, rows, who starts the next game of a series, who
-        started this one, so the same deal replays exactly)."""
-        match = self.match
-        players = match.players
-        game = games.by_id(match.info.ID)
-        starter = 0
-        friends = len(match.people()) > 1  # pass-and-play
-        places = state.ranking()
-        win = state.winners()
-        rows = []
-        if players == 1:  # solitaire: a score out of the pyramid
-            head = "Cleared!" if win else "Score %d" % state.score()
-        elif state.winner < 0:  # nobody went out (blocked, or a limit): the game says why
-            from games.text import ending
-
-            head, why = ending(state)
-            rows.append(why)
-            rows.append("FEWEST CARDS LEFT RANK FIRST")
-        elif me in win and not friends:
-            head = "You win!" if len(win) == 1 else "Shared win"
-        else:
-            head = "P%d wins" % (win[0] + 1)
-        if players == 1:
-            rows.append("%d OF %d CARDS CLEARED" % (state.score(), game.SIZE))
-        else:
-            series = match.info.series
-            if series:
-                starter = game.next_starter(state, match.deal)
-            last = max(places)
-            for s in sorted(range(players), key=lambda s: (places[s], s)):
-                who = "YOU" if s == me and not friends else "P%d" % (s + 1)
-                mark = "*" if s in win else " "
-                left = state.cards_left(s)
-                tail = "%2d CARDS" % left if left else "OUT"
-                if series and places[s] == last and last > 0:
-                    tail += " BASTARD"
-                if friends:  # who sat where: the people, and the computers' levels
-                    kind = PERSON if s == 0 else match.kind(s)  # seat 0 is a person too: you
-                    rows.append("%d%s %-3s %-8s %s" % (places[s] + 1, mark, who, tail,
-                                                       KIND_NAMES[kind].upper()))  # fmt: skip
-                else:
-                    rows.append("%d%s %-3s %s" % (places[s] + 1, mark, who, tail))
-        if match.deal:  # (a guest of a linked game is never told the deal)
-            rows.append("DEAL %d" % match.deal)
-        return head, rows, starter, state.starter
 
 
 def score(state, seat=0):
