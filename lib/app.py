@@ -291,7 +291,6 @@ class App:
         from screens import results
 
         facts = results.facts(match, state, me)
-        state = None
         if self.resident is not None:
             self._let_go()  # (the results' module too: held here until its screen goes)
         gc.collect()

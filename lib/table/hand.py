@@ -17,9 +17,10 @@ turns (``table.turns.Turns``: whose turn it is, and the others' moves). A
 linked game's link (``match.link``) is called at these points only: each
 frame (``tick``), each key (``on_key``), the keys left alone (``idle``), a
 move chosen (``take``), a move made (``sync``), a guest's move due
-(``pop``) and the message line (``text``); besides the table, the pause
-menu asks it for a seat to give a computer (``givable``,
-``computer_for``) and a save for its seats (``seats``).
+(``pop``) and the message line (``text``), and at the end it closes
+(``finish``); besides the table, the pause menu asks it for a seat to
+give a computer (``givable``, ``computer_for``) and a save for its seats
+(``seats``).
 
 Your choices go straight into the engine state, so the engine alone says
 what is legal; a copy taken at the start of your turn makes undo exact. A
