@@ -78,7 +78,7 @@ def test_the_page_in_chromium_draws_plays_and_keeps_its_game(served):
         ["key", "z"], ["settle"], ["key", "ArrowDown"], ["settle"], ["snap", "menu"],
         ["goto", "?game=roller-coaster&players=3&deal=8"], ["settle"], ["key", "s"],
         ["settle"], ["hide"], ["goto", ""], ["settle"], ["snap", "continue"],
-        ["goto", "?game=elevator-solitaire&players=1&deal=14"], ["settle"], ["play", 60],
+        ["goto", "?game=elevator-solitaire&players=1&deal=48"], ["settle"], ["play", 60],
         ["follow"], ["replay", 60], ["snap", "replayed"],
     ])  # fmt: skip
     assert done["errors"] == [], done["errors"]
