@@ -59,7 +59,8 @@ test: $(PTH) $(NPM_STAMP)
 		--no-loadscope-reorder -m "not long"
 
 # the long runs make test leaves out (marked long: the browser's panels and
-# keys, the deepest stack chain), under a minute; CI runs both
+# keys, the deepest stack chain, the VM's long runs from .py), under a
+# minute; CI runs both
 test-long: $(PTH) $(NPM_STAMP)
 	$(BIN)/python -m compileall -q -j 0 code.py lib games hal sim tests
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -P -m pytest -q -n $(JOBS) --dist loadgroup \

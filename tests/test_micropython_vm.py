@@ -154,7 +154,10 @@ def test_saves_work_on_micropython():
     assert "saves=ok" in r.stdout
 
 
-@pytest.mark.parametrize("mpy,height", [(True, 64), (True, 32), (False, 64)])
+# (from .py, a long run: make test-long)
+@pytest.mark.parametrize(
+    "mpy,height", [(True, 64), (True, 32), pytest.param(False, 64, marks=pytest.mark.long)]
+)
 def test_the_long_session_completes_in_its_budget(app_trees, mpy, height):
     """Fifty games from the title by button presses (tests/mp/session.py):
     ten played to their results, the second round against Hard at the
@@ -212,7 +215,7 @@ def test_a_card_played_allocates_nothing(app_trees):
     assert fig["games"] == 5 and fig["takes"] > 100 and fig["refusals"] > 300, fig
 
 
-@pytest.mark.parametrize("tag", ["py", "mpy"])
+@pytest.mark.parametrize("tag", [pytest.param("py", marks=pytest.mark.long), "mpy"])
 def test_a_redraw_after_a_key_or_a_computer_move_allocates_nothing(app_trees, tag):
     """Every game, at its largest tables and on both panels, played through
     the app by key presses to its end (tests/mp/render_alloc.py): each
