@@ -112,6 +112,7 @@ class App:
         self.quit = False
         self.save_soon = False  # a screen asked to be saved once it is drawn
         self.pending = None  # a screen change to make once the handler returns (later)
+        self.ended = None  # a finished game's state and seat shown, until its results are read
         self.resident = None  # modules that stay loaded (None: none are let go)
         self.blank = displayio.Group()  # shown between screens, and after a failure
         self.failsafe = Failsafe(self)
@@ -281,23 +282,32 @@ class App:
         self.by_key = False
         self.end_link(0)
         table.match.link = None  # gone, and what it held with it
-        self.later(self._results, table.match, table.state, table.me)
+        self.ended = (table.state, table.me)
+        self.later(self._results, table.match)
 
-    def _results(self, match, state, me):
-        # the table and its tiles go; its state says what the results say,
-        # read before the game's modules go (a blocked ending's words are the
-        # rules', and so is who starts the next game of a series)
-        self.clear()
-        from screens import results
-
-        facts = results.facts(match, state, me)
+    def _results(self, match):
+        self.clear()  # the table and its tiles go, its state kept for _facts
+        facts = self._facts(match)
         if self.resident is not None:
-            self._let_go()  # (the results' module too: held here until its screen goes)
+            self._let_go()  # (the next deal loads its rules again)
         gc.collect()
         from screens import menus  # noqa: F401  (next: loaded while the heap is clearest)
 
         gc.collect()
+        from screens import results
+
         self.show(results.Results(self, match, facts))
+
+    def _facts(self, match):
+        """What the results say, read from the finished game's state before
+        the game's modules go; in a call of its own, so that nothing of this
+        frame holds the state, whose class holds its game's modules, once it
+        returns."""
+        from screens.facts import facts
+
+        state, me = self.ended
+        self.ended = None
+        return facts(match, state, me)
 
     # -- the main loop ---------------------------------------------------------
     def step(self, now):

@@ -11,8 +11,8 @@ import rc_position
 
 import games
 from engine.prng import DEAL_MAX
-from screens import results
 from screens import rules as screen_rules
+from screens.facts import facts
 from screens.results import stat_lines
 from sim import autopilot
 from sim.headless import Session
@@ -258,11 +258,11 @@ def test_rc13_rc14_the_results_say_why_nobody_won():
         s.apply(rc.DRAW)
     assert s.is_over() and s.winner == -1, "RC-13"
     table = Session("pico-128x64", "roller-coaster", 3, 1, pace_ms=0).screen
-    head, rows, _, _ = results.facts(table.match, s, 0)
+    head, rows, _, _ = facts(table.match, s, 0)
     assert head == "Blocked" and rows[:2] == ["NOBODY CAN PLAY OR DRAW",
                                               "FEWEST CARDS LEFT RANK FIRST"], "RC-13"  # fmt: skip
     assert rows[2].split() == ["1*", "P2", "1", "CARDS"], "RC-15: P2 first, its fewest cards"
     s.idle = 0  # the same table at the turn limit
     s.turns = rc.MAX_TURNS
-    head, rows, _, _ = results.facts(table.match, s, 0)
+    head, rows, _, _ = facts(table.match, s, 0)
     assert head == "Stopped" and rows[0] == "STOPPED AT 2000 TURNS", "RC-14"

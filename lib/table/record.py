@@ -4,8 +4,8 @@ byte each), and when it is saved: whole at the deal, then each move
 made, so a power cut loses at most the move in flight; whole again when
 the store has no room for a move, or at the pause menu and after the
 person left the keys alone when something was not written; and at the
-end the game counted. What the results say is the results screen's
-(``screens.results.facts``). The saved forms are the saves'
+end the game counted. What the results say is read from the state by
+(``screens.facts``). The saved forms are the saves'
 (``saves/keep.py``).
 """
 
