@@ -273,15 +273,19 @@ class App:
         return sys.modules[match.info.table]
 
     def results(self, table):
-        """The game on ``table`` is over: its results, shown once the table
-        has gone (what they say is read from its state then); a linked
-        game's link closes, and computers play the next deal."""
+        """The game on ``table`` is over (its ``finish``): a linked game's
+        link closes, so that its code has gone before the game is counted
+        (the end needs no more heap than the game), the game is counted, and
+        its results show once the table has gone (what they say is read from
+        its state then); computers play the next deal."""
         # no key asks for the results, not even the one that played the last
         # card or START at a finished game: a key mashed to hurry the game
         # must not deal the next one (their guard, ``Results.guard_ms``)
         self.by_key = False
         self.end_link(0)
         table.match.link = None  # gone, and what it held with it
+        if table.record.count(table.state):
+            self.save_soon = True  # written once the results are on screen
         self.ended = (table.state, table.me)
         self.later(self._results, table.match)
 

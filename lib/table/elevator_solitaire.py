@@ -127,9 +127,7 @@ class Table(Screen):
         self.record.checkpoint(self.state)
 
     def finish(self):
-        """The game is over: count it and show its results."""
-        if self.record.count(self.state):
-            self.app.save_soon = True  # written once the results are on screen
+        """The game is over: counted, and its results shown (``App.results``)."""
         self.app.results(self)
 
     def hint(self):

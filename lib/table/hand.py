@@ -299,16 +299,11 @@ class HandTable(Screen):
         self.record.checkpoint(self.state)
 
     def finish(self):
-        """The game is over: count it and show the results; its record is
-        written (one write) and printed on the serial console just after
-        they appear, with the table's memory free. A linked game's link
-        closes first (``App.end_link``), so that its code has gone before
-        the game is counted: the end needs no more heap than the game."""
-        if self.link is not None:
-            self.link = self.match.link = None
-            self.app.end_link(0)
-        if self.record.count(self.state):
-            self.app.save_soon = True  # written once the results are on screen
+        """The game is over: counted, and the results shown (``App.results``,
+        which closes a linked game's link first); its record is written (one
+        write) and printed on the serial console just after they appear,
+        with the table's memory free."""
+        self.link = None  # (the app's own reference closes it)
         self.app.results(self)
 
     # -- drawing -------------------------------------------------------------------

@@ -4,7 +4,7 @@ byte each), and when it is saved: whole at the deal, then each move
 made, so a power cut loses at most the move in flight; whole again when
 the store has no room for a move, or at the pause menu and after the
 person left the keys alone when something was not written; and at the
-end the game counted. What the results say is read from the state by
+end the game counted. What the results say is read from the state
 (``screens.facts``). The saved forms are the saves'
 (``saves/keep.py``).
 """
