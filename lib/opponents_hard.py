@@ -57,6 +57,21 @@ _GIVE_UP_MS = const(240)
 _TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
 _actions = bytearray(MAX_ACTIONS)  # (an action is a byte)
 _totals = array("i", [0] * MAX_ACTIONS)  # (a list of ints costs twice as much on a board)
+_states = [None, None]  # the sampled world and a playout's copy: made at a game's first search
+
+
+def _scratch(obs):
+    """The search's two states, made once for a game (its first search)
+    and refilled at every decision after: a decision allocates nothing.
+    Made again for another game's shape (the simulator keeps this module
+    from game to game; a board lets it go with the game)."""
+    w = _states[0]
+    if w is None or type(w) is not type(obs) or w.num_players != obs.num_players or (
+            w.decks != obs.decks):  # fmt: skip
+        _states[0] = _states[1] = None  # (the old pair goes before the new is made)
+        _states[0] = obs._blank()
+        _states[1] = obs._blank()
+    return _states[0], _states[1]
 
 
 def _standing(state, seat):
@@ -206,8 +221,7 @@ def hard(game, obs, prng, moves=0, clock=None):
     for i in range(n):
         _totals[i] = 0
     done = 0
-    world = obs._blank()  # the sampled world and each playout's copy, made once
-    s = obs._blank()
+    world, s = _scratch(obs)  # the sampled world and each playout's copy
     while done < rounds:
         world._copy_from(obs)
         determinize(world, seat, prng)
@@ -267,10 +281,10 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
         rounds = _DEEP_ROUNDS
     if m == 1 or rounds < 2:
         return normal
-    world = obs.clone()
+    world, s = _scratch(obs)
+    world._copy_from(obs)
     determinize(world, seat, prng)
     horizon = rounds * obs.num_players
-    s = obs._blank()
     for i in range(m):
         if clock and i and _late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
