@@ -303,7 +303,7 @@ class HandTable(Screen):
         which closes a linked game's link first); its record is written (one
         write) and printed on the serial console just after they appear,
         with the table's memory free."""
-        self.link = None  # (the app's own reference closes it)
+        self.link = None  # (App.results closes the link: this table must not keep it)
         self.app.results(self)
 
     # -- drawing -------------------------------------------------------------------
