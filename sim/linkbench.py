@@ -28,11 +28,12 @@ import sys, time
 sys.path.insert(0, "lib")
 import games
 from link import frame as lf, obs as link_obs
+from link.reader import Reader
 game = games.by_id(%r)
 s = game.new_state(%d, 77, 0)
 frame = bytearray(lf.MAX_FRAME)
 data = bytearray(lf.MAX_PAYLOAD)
-reader = link_obs.Reader(s._blank())
+reader = Reader(s._blank())
 dec = lf.Decoder()
 obs = s._blank()
 made = read = 0

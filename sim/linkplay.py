@@ -330,6 +330,7 @@ def check(host, guests):
     import games
     from link import frame as lf
     from link import obs as link_obs
+    from link.reader import Reader
 
     game_id, players, variant, starter, deal = host["setup"]
     if isinstance(deal, str):
@@ -348,7 +349,7 @@ def check(host, guests):
             continue
         keys = [s.observe(seat).key() for s in states]
         blank = states[0]._blank()
-        reader = link_obs.Reader(blank)
+        reader = Reader(blank)
         dec = lf.Decoder()
         data = bytes.fromhex(g["capture"])
         i = 0

@@ -13,6 +13,7 @@ from link import frame as lf
 from link import host as link_host
 from link import obs as link_obs
 from link import peers, proof
+from link.reader import Reader
 from match import GUEST, NORMAL
 from sim import link_mem
 from sim.headless import Session
@@ -184,7 +185,7 @@ def _last_obs(table, g, seat):
     assert obs
     blank = table.state._blank()
     payload = obs[-1][2]
-    assert link_obs.Reader(blank).read(payload, link_obs.HEAD, len(payload) - link_obs.HEAD)
+    assert Reader(blank).read(payload, link_obs.HEAD, len(payload) - link_obs.HEAD)
     return blank
 
 

@@ -101,10 +101,10 @@ class Guest:
         self.say(lf.PING, m >> 8 & 0xFF, m & 0xFF)
 
     def attach(self, table):
-        from link import obs
+        from link.reader import Reader
 
         self.table = table
-        self.reader = obs.Reader(table.state)
+        self.reader = Reader(table.state)
 
     def poll(self, now):
         if self.ended:

@@ -1,6 +1,6 @@
 """The byte reader every decoder of the saves reads with, and a state's
 fields as ``snapshot.put_fields`` wrote them: all that a linked guest
-needs to read each observation its host sends (``link/obs.py``), so a
+needs to read each observation its host sends (``link/reader.py``), so a
 guest's heap holds these and not the records' decoders
 (``saves/decode.py``, which reads with them too)."""
 
@@ -8,7 +8,7 @@ guest's heap holds these and not the records' decoders
 class Reader:
     """Reads what the encoders wrote: ``data[pos:end]`` (to its end when
     ``end`` is None). ``into`` copies without allocating (a linked guest
-    reads every observation so: ``link/obs.py``); ``take`` slices."""
+    reads every observation so: ``link/reader.py``); ``take`` slices."""
 
     def __init__(self, data, pos=0, end=None):
         self.data = data

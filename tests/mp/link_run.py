@@ -238,7 +238,9 @@ def link_decode():
         n += k
         sent += 1
         s.apply(game.basic_policy(s.observe(s.current_player()), None))
-    reader = obs.Reader(s._blank())
+    from link.reader import Reader
+
+    reader = Reader(s._blank())
     dec = lf.Decoder()
     got = 0
     i = 0
