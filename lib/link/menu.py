@@ -186,11 +186,35 @@ class Rejoin(Screen):
             return
         from link import saved
         from link.host import Host
-        from link.seats import rejoin
 
         seats = saved.seats(app.saves, saved.BY_HOST)
         self.saved = None  # (the table holds the game now)
         host = Host(app.hw, hub)
         app.link = host
         match.link = host
-        rejoin(host, app.play(match, state, moves), seats)
+        _rejoin(host, app.play(match, state, moves), seats)
+
+
+def _rejoin(host, table, seats):
+    """A saved linked game resumed (Continue): each of its guest seats
+    (``seats``: (seat, token), as saved) waits for its console to come
+    back and prove its token; the pause menu may give it to a computer.
+    Observations go on numbered from the moves kept, so a guest's number
+    says whether it saw more than the store gave back."""
+    from link.peers import Peer
+    from match import GUEST
+
+    host.table = table
+    rec = table.record
+    host.moves = rec.n if rec.complete else 0
+    host.known = rec.complete
+    now = host.hw.ticks_ms()
+    for seat, token in seats:
+        if 0 < seat < table.match.players and table.match.kind(seat) == GUEST and token:
+            p = Peer(None, now)
+            p.seat = seat
+            p.token = token
+            p.told = True
+            p.gone = True
+            host.peers.all.append(p)
+    host.sync()  # (no one to send to yet: the turn noted)

@@ -2,10 +2,10 @@
 owner"): the guests seated when the host deals, each with a token; a
 guest coming back, which proves it holds its seat's token without
 sending it (``link.proof``) and has its seat back on whatever link it
-comes by; a saved game's guest seats waiting again after a power cut; a
-seat given to a computer. The host's (``link.host.Host``), whose state
-these read and change: a seat and its token live on each guest's link
-(``link.peers.Peer``).
+comes by; a seat given to a computer. (A saved game's guest seats,
+waiting again after a power cut, are the host's Continue: ``link.menu``.)
+The host's (``link.host.Host``), whose state these read and change: a
+seat and its token live on each guest's link (``link.peers.Peer``).
 
 HELLO's payload says who comes: nothing (a new console), a seat (a
 console that holds it: the host answers with a challenge) or a seat, the
@@ -15,7 +15,6 @@ challenge's answer and the number of the last observation it has.
 from micropython import const
 
 from link import frame as lf
-from link.peers import Peer
 from match import GUEST
 
 _TOKEN = const(8)  # bytes of a seat's token (link.proof.TOKEN)
@@ -44,28 +43,6 @@ def start(host, table):
             host.peers.lose(p)
     host.keep()  # the deal, with the tokens: then the guests are told
     host.granting = True
-
-
-def rejoin(host, table, seats):
-    """A saved linked game resumed (Continue): each of its guest seats
-    (``seats``: (seat, token), as saved) waits for its console to come
-    back and prove its token; the pause menu may give it to a computer.
-    Observations go on numbered from the moves kept, so a guest's number
-    says whether it saw more than the store gave back."""
-    host.table = table
-    rec = table.record
-    host.moves = rec.n if rec.complete else 0
-    host.known = rec.complete
-    now = host.hw.ticks_ms()
-    for seat, token in seats:
-        if 0 < seat < table.match.players and table.match.kind(seat) == GUEST and token:
-            p = Peer(None, now)
-            p.seat = seat
-            p.token = token
-            p.told = True
-            p.gone = True
-            host.peers.all.append(p)
-    host.sync()  # (no one to send to yet: the turn noted)
 
 
 def hello(host, p):
