@@ -9,7 +9,8 @@ the menu's made in their room (``Screen.shelve``); Resume makes them
 again and puts the table back on the panel, and so do B and START.
 Loaded the first time a game asks for the menu or the round view, the
 rules pages (``screens/rules.py``) the first time the menu asks for
-them, and let go with the game's modules (``app._SHARED``). The menu
+them, once the menu has gone, and let go with the game's modules
+(``app._SHARED``). The menu
 opens on Resume each time the table pauses; while the rules pages show,
 it is let go (its tiles are the rules' room) and made again, on Rules,
 when they close.
@@ -75,10 +76,8 @@ class Pause(Screen):
         elif item == "Round so far":
             app.show(Round(app, self, t))
         elif item == "Rules":  # this menu goes while the pages show, and is made again after
-            from screens import rules
-
             at = self.menu.index
-            app.later(rules.over, app, match.info, lambda: Pause(app, t, at))
+            app.later(_rules, app, match.info, lambda: Pause(app, t, at))
         elif item == "Hint":
             self.resume(t.hint)
         elif item == "Sound":
@@ -114,6 +113,15 @@ class Pause(Screen):
         """Back to the table, once this menu has gone (its tiles made again
         in the menu's room: ``Screen.unshelve``), and ``then`` done there."""
         self.app.later(_back, self.app, self.table, then)
+
+
+def _rules(app, info, back):
+    """The rules pages, their module loaded (the first time) once this
+    menu has gone, into its room."""
+    app.clear()
+    from screens import rules
+
+    rules.over(app, info, back)
 
 
 def _back(app, table, then):
