@@ -4,14 +4,14 @@ Every text area is one TileGrid over a font sheet (the 3x5 mini font, or
 the board's built-in 6x12 terminal font for menus and headings), every
 card a 1x2 TileGrid over the card sheet, made once per screen. Updates
 change tile numbers (or a grid's position) only where something changed,
-so displayio sends only those areas over the bus.
+so displayio sends only those areas over the bus. What only the menu
+screens draw with (a menu, lines that scroll, a heading) is ``ui_menu``'s.
 """
 
 import displayio
 from micropython import const
 
 import ui_glyphs
-from buttons import DOWN, LEFT, RIGHT, UP
 from engine import cards
 from ui_glyphs import CARD_BACK, CARD_NONE, CARD_SLOT  # noqa: F401  (what a place shows)
 
@@ -147,53 +147,6 @@ class TextRow:
         return "".join([ui_glyphs.CHARS[grid[i]] for i in range(grid.width)])
 
 
-class Scroller:
-    """Lines of mini-font text shown ``visible`` rows at a time from
-    (0, ``y0``), ``pitch`` pixels apart; the arrows scroll them."""
-
-    def __init__(self, group, lines, y0, pitch, visible):
-        self.lines = lines
-        self.first = 0
-        self.rows = [TextRow(32, 0, y0 + i * pitch) for i in range(visible)]
-        for row in self.rows:
-            group.append(row.grid)
-        self.render()
-
-    def render(self):
-        lines = self.lines
-        last = len(self.rows) - 1
-        for i in range(last + 1):
-            j = self.first + i
-            text = lines[j] if j < len(lines) else ""
-            # "more" marks at the right: lines above the first shown, below the last
-            if (i == 0 and self.first > 0) or (i == last and j + 1 < len(lines)):
-                text = "%-30s %s" % (text[:30], "^" if i == 0 else "~")  # ~: the down mark
-            self.rows[i].set(text)
-
-    def scroll(self, key):
-        """True when ``key`` is an arrow (the view moves when it can)."""
-        if key == UP or key == LEFT:
-            first = self.first - 1
-        elif key == DOWN or key == RIGHT:
-            first = self.first + 1
-        else:
-            return False
-        if 0 <= first and first + len(self.rows) <= len(self.lines):
-            self.first = first
-            self.render()
-        return True
-
-
-def heading(text, x, y, scale=1):
-    """Text in the built-in font, ``scale`` times its size: a Group to
-    append to a screen (it never changes)."""
-    row = TextRow(len(text), 0, 0, big=True)
-    row.set(text)
-    g = displayio.Group(scale=scale, x=x, y=y)
-    g.append(row.grid)
-    return g
-
-
 class CardRow:
     """``n`` cards side by side from (x, y), one every ``HAND_PITCH``
     pixels: one TileGrid of card halves, ``n`` wide and 2 high."""
@@ -249,60 +202,3 @@ def bar(width, height, x, y):
     bmp = displayio.Bitmap(width, height, 2)
     bmp.fill(1)
     return displayio.TileGrid(bmp, pixel_shader=ui_glyphs.PALETTE, x=x, y=y)
-
-
-class Menu:
-    """A vertical list in the built-in font, ``visible`` rows at a time,
-    with a '>' cursor; it scrolls to keep the chosen row in view, with
-    marks at the right when rows lie above or below. With ``keep`` (a
-    bytearray) the cursor is kept in ``keep[slot]``, so the menu opens
-    where it was left (counted from the end, so a title that gains or
-    loses Continue at the top keeps the row it was on)."""
-
-    def __init__(self, group, items, x, y, line_h, visible, keep=None, slot=0):
-        self.items = items
-        self.keep = keep
-        self.slot = slot
-        self.index = max(0, len(items) - keep[slot]) if keep and keep[slot] else 0
-        self.top = max(0, self.index - visible + 1)
-        self.visible = visible
-        self.line_h = line_h
-        self.y = y
-        self.labels = []
-        cols = (128 - x) // ui_glyphs.BIG_W  # to the panel's right edge
-        for i in range(visible):
-            row = TextRow(cols, x, y + i * line_h, big=True)
-            self.labels.append(row)
-            group.append(row.grid)
-        self.cursor = TextRow(1, x - 7, y, big=True)
-        self.cursor.set(">")
-        group.append(self.cursor.grid)
-        self.marks = [TextRow(1, 124, y + i * max(6, visible * line_h - 7)) for i in (0, 1)]
-        for row in self.marks:
-            group.append(row.grid)
-        self.render()
-
-    def move(self, d):
-        n = len(self.items)
-        self.index = (self.index + d) % n
-        if self.keep:
-            self.keep[self.slot] = n - self.index
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + self.visible:
-            self.top = self.index - self.visible + 1
-        self.render()
-
-    def render(self):
-        for i in range(self.visible):
-            j = self.top + i
-            self.labels[i].set(self.items[j] if j < len(self.items) else "")
-        y = self.y + (self.index - self.top) * self.line_h
-        if self.cursor.grid.y != y:
-            self.cursor.grid.y = y
-        self.marks[0].set("^" if self.top else " ")
-        self.marks[1].set("~" if self.top + self.visible < len(self.items) else " ")
-
-    def set_items(self, items):
-        self.items = items
-        self.render()

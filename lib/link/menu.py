@@ -8,6 +8,7 @@ what the seat sees. Loaded only when Link play is chosen.
 """
 
 import ui
+import ui_menu
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from screens.base import Screen
 from unload import forget
@@ -18,8 +19,8 @@ class LinkMenu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.group.append(ui.heading("Link play", 8, 0))
-        self.menu = ui.Menu(
+        self.group.append(ui_menu.heading("Link play", 8, 0))
+        self.menu = ui_menu.Menu(
             self.group, ["Host game", "Join game"], 10, 14, 12, 1 if app.small else 2
         )
         self.note = ui.TextRow(32, 0, 26 if app.small else 44)
@@ -74,7 +75,7 @@ class Join(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.group.append(ui.heading("Join game", 8, 0))
+        self.group.append(ui_menu.heading("Join game", 8, 0))
         self.rows = [ui.TextRow(32, 0, y) for y in ((8, 15, 22) if app.small else (20, 30, 40))]
         for row in self.rows:
             self.group.append(row.grid)
@@ -155,8 +156,8 @@ class Rejoin(Screen):
     def __init__(self, app, saved):
         super().__init__(app)
         self.saved = saved
-        self.group.append(ui.heading("Linked game", 8, 0))
-        self.menu = ui.Menu(self.group, ["Wait for guests", "Computers play"], 10, 14, 12,
+        self.group.append(ui_menu.heading("Linked game", 8, 0))
+        self.menu = ui_menu.Menu(self.group, ["Wait for guests", "Computers play"], 10, 14, 12,
                             1 if app.small else 2)  # fmt: skip
         self.note = ui.TextRow(32, 0, 26 if app.small else 44)
         self.group.append(self.note.grid)

@@ -5,6 +5,7 @@ panel; B or A goes back.
 """
 
 import ui
+import ui_menu
 from buttons import START, A, B
 from screens.base import Screen
 
@@ -16,7 +17,7 @@ class About(Screen):
         head = ui.TextRow(32, 0, 0)
         head.set("ABOUT THIS CONSOLE")
         self.group.append(head.grid)
-        self.view = ui.Scroller(self.group, self.lines, 8, 8, (app.hw.height - 8) // 8)
+        self.view = ui_menu.Scroller(self.group, self.lines, 8, 8, (app.hw.height - 8) // 8)
 
     def on_key(self, key, now):
         if not self.view.scroll(key) and key in (A, B, START):

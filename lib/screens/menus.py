@@ -7,6 +7,7 @@ from micropython import const
 
 import games
 import ui
+import ui_menu
 from buttons import DOWN, LEFT, RIGHT, START, UP, A, B
 from match import GUEST
 from screens.base import GAME_MENU, TITLE_MENU, Screen
@@ -65,7 +66,7 @@ class Title(Screen):
             if note.startswith("POCKET"):
                 note = ""
         else:
-            self.group.append(ui.heading("ELEVATOR", 16, 0, 2))
+            self.group.append(ui_menu.heading("ELEVATOR", 16, 0, 2))
             y, visible = 29, 3
         self.note = ui.TextRow(32, 0, 8 if small else 22)
         self.note.set(note)
@@ -77,7 +78,7 @@ class Title(Screen):
             if saves.link_n > 2 and saves.link_buf[0] == _BY_GUEST:  # (a restarted guest's)
                 self.items.insert(0, "Rejoin game")
         self.items += ["Statistics", "Settings", "About"]
-        self.menu = ui.Menu(self.group, self.items, 30, y, 12, visible, app.menus, TITLE_MENU)
+        self.menu = ui_menu.Menu(self.group, self.items, 30, y, 12, visible, app.menus, TITLE_MENU)
 
     def on_key(self, key, now):
         app = self.app
@@ -118,10 +119,10 @@ class GameMenu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.group.append(ui.heading("Choose a game", 8, 0))
+        self.group.append(ui_menu.heading("Choose a game", 8, 0))
         visible = 1 if app.small else 3
         names = [g.NAME for g in games.CATALOGUE]
-        self.menu = ui.Menu(self.group, names, 10, 14, 12, visible, app.menus, GAME_MENU)
+        self.menu = ui_menu.Menu(self.group, names, 10, 14, 12, visible, app.menus, GAME_MENU)
         self.blurb = ui.TextRow(32, 0, 26 if app.small else 58)
         self.group.append(self.blurb.grid)
         self._blurb()

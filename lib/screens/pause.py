@@ -7,16 +7,17 @@ seat (chosen twice: it cannot be taken back).
 The table stays in memory while the menu shows, its tiles let go and
 the menu's made in their room (``Screen.shelve``); Resume makes them
 again and puts the table back on the panel, and so do B and START.
-Loaded the first time a game asks for the menu or the round view, the
-rules pages (``screens/rules.py``) the first time the menu asks for
-them, once the menu has gone, and let go with the game's modules
-(``app._SHARED``). The menu
-opens on Resume each time the table pauses; while the rules pages show,
-it is let go (its tiles are the rules' room) and made again, on Rules,
-when they close.
+Loaded the first time a game asks for the menu or the round view, with
+the menus' widgets (``ui_menu``), and let go with the game's modules
+(``app._SHARED``). The menu opens on Resume each time the table pauses;
+while the rules pages show, it is let go (its tiles are the rules' room)
+and made again, on Rules, when they close. The rules pages' module
+(``screens/rules.py``) loads the first time they are asked for, once the
+menu has gone, and goes with the game's modules.
 """
 
 import ui
+import ui_menu
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screens.base import CLICK, REFUSED, Screen
 
@@ -37,8 +38,8 @@ class Pause(Screen):
         head = ui.TextRow(32, 0, 0)
         head.set("PAUSED  " + table.game.NAME)
         self.group.append(head.grid)
-        self.menu = ui.Menu(self.group, self._items(), 10, 8 if small else 9, 12 if small else 11,
-                            2 if small else 5)  # fmt: skip
+        self.menu = ui_menu.Menu(self.group, self._items(), 10, 8 if small else 9,
+                                 12 if small else 11, 2 if small else 5)  # fmt: skip
         self.menu.move(at)  # (the row it was left on, back from the rules)
         app.save_soon = True  # the game is written once the menu shows
 
@@ -151,7 +152,7 @@ class Round(Screen):
         said = table.said  # (strs made now, from the table's lines)
         for seat in range(table.match.players):
             lines.append(("@" if seat == turn else " ") + (said[seat] or table.who(seat)))
-        self.view = ui.Scroller(self.group, lines, 8, 7, (app.hw.height - 8) // 7)
+        self.view = ui_menu.Scroller(self.group, lines, 8, 7, (app.hw.height - 8) // 7)
 
     def on_key(self, key, now):
         if not self.view.scroll(key):

@@ -9,6 +9,7 @@ the statistics screen shows too: no table holds it).
 
 import games
 import ui
+import ui_menu
 from buttons import SELECT, START, A, B
 from saves.codec import BEST, FRIENDS, LAST_FRIENDS, LONGEST, PLAYED, STREAK, WON
 from screens.base import Screen
@@ -27,9 +28,9 @@ class Results(Screen):
         self.match = match
         head, rows, self.starter, self.replay_starter = facts
         self.rows = rows + stat_lines(app.saves, match.info.ID)  # counted as the game ended
-        self.group.append(ui.heading(head, 0, 0, 1 if app.small else 2))
+        self.group.append(ui_menu.heading(head, 0, 0, 1 if app.small else 2))
         y0 = 12 if app.small else 24
-        self.view = ui.Scroller(self.group, self.rows, y0, 7, (app.hw.height - y0 - 6) // 7)
+        self.view = ui_menu.Scroller(self.group, self.rows, y0, 7, (app.hw.height - y0 - 6) // 7)
         self.keys = keys = ui.TextRow(32, 0, app.hw.height - 6)
         keys.set(app.legend("{A} AGAIN  {SELECT} SAME DEAL  {B} MENU|"
                             "{A} NEW  {SELECT} SAME  {B} MENU"))  # fmt: skip

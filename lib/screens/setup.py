@@ -9,6 +9,7 @@ Hosting a linked game, it says how many consoles have joined.
 from micropython import const
 
 import ui
+import ui_menu
 from buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from engine.prng import DEAL_MAX
 from match import KIND_NAMES, NORMAL, PERSON, Match, random_deal
@@ -36,9 +37,9 @@ class Setup(Screen):
         self.rows = []
         self.seen = -1  # hosting: guests joined when last said
         self._build_rows()
-        self.group.append(ui.heading(info.NAME, 8, 0))
+        self.group.append(ui_menu.heading(info.NAME, 8, 0))
         visible = 1 if app.small else 3
-        self.menu = ui.Menu(self.group, self._items(), 10, 14, 12, visible)
+        self.menu = ui_menu.Menu(self.group, self._items(), 10, 14, 12, visible)
         self.help = ui.TextRow(32, 0, 26 if app.small else 52)
         self.group.append(self.help.grid)
         self._refresh()

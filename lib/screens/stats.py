@@ -7,6 +7,7 @@ back; changed settings are written once, on leaving.
 
 import games
 import ui
+import ui_menu
 from buttons import AXIS_HORIZONTAL, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from screens.base import CLICK, SETTINGS_MENU, Screen
 from screens.results import stat_lines
@@ -97,12 +98,12 @@ class SettingsScreen(Screen):
         super().__init__(app)
         self.changed = False
         small = app.small
-        self.group.append(ui.heading("Settings", 8, 0))
+        self.group.append(ui_menu.heading("Settings", 8, 0))
         if not small:
             row = ui.TextRow(32, 0, 57)
             row.set(app.legend("{LR} CHANGE  {B} BACK"))
             self.group.append(row.grid)
-        self.menu = ui.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
+        self.menu = ui_menu.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
                             1 if small else 4, app.menus, SETTINGS_MENU)  # fmt: skip
 
     def _items(self):
