@@ -140,6 +140,7 @@ def test_a_paused_table_lets_go_of_its_tiles_and_shows_as_it_was(profile, game_i
     assert table.group is None and table.view.status is None
     assert all(getattr(table, name) is None for name in table.PILES)
     assert len(tiles) >= 7 and [t for t in tiles if t() is not None] == []  # gone, not hidden
+    assert table.obs is None  # the scratch state too: nothing is played while it shows
     _choose(s, "Round so far")
     assert type(s.screen).__name__ == "Round"
     assert table.said == said
@@ -148,6 +149,9 @@ def test_a_paused_table_lets_go_of_its_tiles_and_shows_as_it_was(profile, game_i
     assert s.screen is table and table.view.status is not None
     assert s.hw.display.root_group is table.group
     assert golden.pixels(s) == before
+    assert type(table.obs) is type(table.state)  # made again: the next decision reads it
+    autopilot.play_turn(s)  # and play goes on
+    s.settle()
 
 
 @pytest.mark.parametrize("profile", ["pico-128x64", "feather-128x32"])

@@ -314,14 +314,20 @@ class HandTable(Screen):
         """Let go of the tiles (the rows, the hand, the piles) while the
         pause menu shows: the menu's own are made in their room, so a
         paused table needs no more heap than a table at play. A redraw
-        meanwhile (a linked game goes on) writes the view's lines alone."""
+        meanwhile (a linked game goes on) writes the view's lines alone.
+        Unless a linked game goes on, the scratch state goes too (``obs``:
+        refilled before every use, and nothing is played meanwhile)."""
         self.view.drop()
         for name in self.PILES:
             setattr(self, name, None)
         self.group = None
+        if self.link is None:
+            self.obs = None
 
     def unshelve(self):
         """The tiles again, once the menu has gone (``shelve``)."""
         if self.group is None:
             self.group = displayio.Group()
             self.view.build(self, self.app)
+        if self.obs is None:
+            self.obs = self.state._blank()
