@@ -158,7 +158,7 @@ class Rejoin(Screen):
         self.saved = saved
         self.group.append(ui_menu.heading("Linked game", 8, 0))
         self.menu = ui_menu.Menu(self.group, ["Wait for guests", "Computers play"], 10, 14, 12,
-                            1 if app.small else 2)  # fmt: skip
+                                 1 if app.small else 2)  # fmt: skip
         self.note = ui.TextRow(32, 0, 26 if app.small else 44)
         self.group.append(self.note.grid)
 

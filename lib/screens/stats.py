@@ -104,7 +104,7 @@ class SettingsScreen(Screen):
             row.set(app.legend("{LR} CHANGE  {B} BACK"))
             self.group.append(row.grid)
         self.menu = ui_menu.Menu(self.group, self._items(), 10, 14 if small else 13, 10,
-                            1 if small else 4, app.menus, SETTINGS_MENU)  # fmt: skip
+                                 1 if small else 4, app.menus, SETTINGS_MENU)  # fmt: skip
 
     def _items(self):
         st = self.app.settings
