@@ -55,7 +55,8 @@ _START = ("ui_glyphs", "ui", "app_failsafe", "screens.base")
 # stay until the game's modules go. A key is read between frames, when no
 # computer is deciding, so they need no more heap than the table did when
 # they were loaded with it; the table is built and the computers decide
-# without them.
+# without them. The menus' widgets they use (``ui_menu``) load once the
+# table is built (``play``).
 _SHARED = (
     "table.hand",
     "engine.cardset",
@@ -245,6 +246,12 @@ class App:
         table = self.load_game(match).Table(self, match, state, moves, replaying)
         self.menus[0] = 0  # TITLE_MENU: after a game the title opens on its first row
         self.show(table)
+        if match.link is None:
+            # the pause menu's widgets, now the table is built, while the
+            # heap is whole: at a first pause they had gone into whatever
+            # holes the computers' play had left (a linked game's link code
+            # needs that room: its pause menu loads them when asked)
+            __import__("ui_menu")
         return table
 
     def load_game(self, match):

@@ -1,11 +1,12 @@
 """The menu screens' widgets: a menu of rows in the built-in font with its
 cursor (``Menu``), lines that scroll (``Scroller``) and a heading. Loaded
 by the screens that show them (the title and game menus, setup, settings
-and statistics, the pause menu, the results, About, link play's), never
-with a table: kept with ``ui`` they were 2.4 KB of every game's heap on
-the VM (``.mpy``). A game's load lets this module go with the menus'
-(``App.load_game``); the pause menu loads it again in the room of the
-table's tiles.
+and statistics, the pause menu, the results, About, link play's), not
+while a table is built: kept with ``ui`` they were 2.4 KB of every game's
+heap on the VM (``.mpy``). A game's load lets this module go with the
+menus' (``App.load_game``) and loads it again once the table is built,
+for the pause menu (``App.play``); a linked game's pause menu loads it
+when first asked for.
 """
 
 import displayio

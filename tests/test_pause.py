@@ -4,6 +4,7 @@ the rules pages, idle dimming, and the out-of-memory restart."""
 import gc
 import os
 import re
+import sys
 import types
 import weakref
 
@@ -240,6 +241,29 @@ def test_hint_names_the_normal_players_move_and_points_the_cursor_at_it(game_id,
     card_keys = autopilot.presses_for(table, action)
     if card_keys[0] == A:
         assert table.cursor.chosen() in (action, action % 54)
+
+
+@pytest.mark.parametrize("game_id", ["bastard", "elevator-solitaire"])
+def test_the_pause_menus_widgets_load_once_the_table_is_built(monkeypatch, game_id):
+    """The menus' widgets (``ui_menu``) go as a game loads, so that its
+    table is built without them, and come back once it is (``App.play``),
+    while the heap is whole, for the pause menu; which then opens."""
+    import ui_menu  # noqa: F401  (as the title had left it)
+
+    seen = []
+    real = App.load_game
+
+    def load_game(self, match):
+        module = real(self, match)
+        seen.append("ui_menu" in sys.modules)  # as the table is built
+        return module
+
+    monkeypatch.setattr(App, "load_game", load_game)
+    s = Session("pico-128x64", game_id, 1 if game_id == "elevator-solitaire" else 4, 3, pace_ms=0)
+    assert seen == [False]
+    assert "ui_menu" in sys.modules
+    s.press("START")
+    assert type(s.screen).__name__ == "Pause"
 
 
 def test_sound_can_be_muted_from_the_pause_menu_and_is_kept():

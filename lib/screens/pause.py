@@ -7,8 +7,9 @@ seat (chosen twice: it cannot be taken back).
 The table stays in memory while the menu shows, its tiles let go and
 the menu's made in their room (``Screen.shelve``); Resume makes them
 again and puts the table back on the panel, and so do B and START.
-Loaded the first time a game asks for the menu or the round view, with
-the menus' widgets (``ui_menu``), and let go with the game's modules
+Loaded the first time a game asks for the menu or the round view (the
+menus' widgets, ``ui_menu``, loaded once the table was built: ``App.play``;
+a linked game's with this module), and let go with the game's modules
 (``app._SHARED``). The menu opens on Resume each time the table pauses;
 while the rules pages show, it is let go (its tiles are the rules' room)
 and made again, on Rules, when they close. The rules pages' module

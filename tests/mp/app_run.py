@@ -56,10 +56,12 @@ def main(game_id, players, deal, height, variant):
     screens.append(type(table).__name__)
     assert type(table).__name__ == "Table", screens
     # the pause menu, the round view and the rules pages load when a key
-    # first asks for them, not with the table (app._SHARED), and so do the
-    # menus' widgets (ui_menu: the title's, let go as the game loads)
-    early = [m for m in ("screens.pause", "screens.rules", "ui_menu") if m in sys.modules]
+    # first asks for them, not with the table (app._SHARED); the menus'
+    # widgets (ui_menu: the title's, let go as the game loads) once the
+    # table is built (App.play)
+    early = [m for m in ("screens.pause", "screens.rules") if m in sys.modules]
     assert not early, early
+    assert "ui_menu" in sys.modules, "the pause menu's widgets not loaded"
     if game_id == "elevator-solitaire":
         press(app, hw, SELECT)  # turn a card, then ask for a hint (the solver, on a budget)
         press(app, hw, UP)
