@@ -262,7 +262,7 @@ class App:
         player if it has one), then the table."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
-        for name in ("screens.menus", "screens.setup", "link.menu", "ui_menu"):
+        for name in ("screens.menus", "screens.setup", "link.menu", "link.lobby", "ui_menu"):
             _forget(name)  # not needed again until the menus (the pause menu loads its own)
         for name in _SHARED:
             if name not in sys.modules and not (solo and name in _HAND):

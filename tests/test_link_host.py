@@ -6,6 +6,8 @@ game for everyone until the guest comes back and proves its token (or
 its seat goes to a computer), a replayed HELLO that opens nothing, and
 late joiners refused politely."""
 
+import sys
+
 import pytest
 
 import games
@@ -161,6 +163,7 @@ def hosted():
     _run(s, [g], 20)
     assert len(host.joined()) == 1
     assert "1 JOINED" in s.screen.help.text()
+    assert "link.lobby" in sys.modules  # (the HELLO it answered)
     yield s, host, g
     g.sock.close()
 
@@ -177,6 +180,7 @@ def _start(s, host, g):
     seat = p[0]
     token = p[5:13]
     assert seat == 1 and p[1] == table.game.INFO.SAVE_ID and p[2] == table.match.players
+    assert "link.lobby" not in sys.modules  # let go as the game loaded: a game has no lobby
     return table, seat, token
 
 

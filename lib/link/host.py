@@ -1,7 +1,8 @@
 """The hosting console of a linked game (docs/link.md): the one that holds
 the whole state. Guests join while it sets the game up (the lobby), are
-given a seat and a token when it deals (``seat_guests``, ``start``; who
-sits where, and coming back with a token, are ``link.seats``'), and
+given a seat and a token when it deals (``seat_guests``, ``start``: the
+lobby is ``link.lobby``'s; who sits where after, and coming back with a
+token, ``link.seats``'), and
 from then on are sent only their seat's observation after every move
 (``sync``) and send only their seat's actions, which the rules check
 before the table plays them (``heard``). A frame that is malformed, of
@@ -21,7 +22,7 @@ from link import seats
 from link.obs import HEAD, put_last
 from link.obs import put as put_obs
 from link.peers import Peers
-from match import GUEST, NORMAL, PERSON
+from match import GUEST, NORMAL
 
 _SLOW_MS = const(30000)  # a guest's turn this long: the pause menu may give its seat to a computer
 _RESEND_MS = const(100)  # a guest that has not said it has the last observation: sent it again
@@ -69,22 +70,19 @@ class Host:
         return len(self.joined())
 
     def seat_guests(self, match):
-        """The host dealt: the guests that joined take the seats no person
-        has, in the order they came (``match.kinds`` says)."""
-        kinds = match.kinds
-        while len(kinds) < match.players:
-            kinds.append(NORMAL)
-        n = self.count()
-        for i in range(1, match.players):
-            if n and kinds[i] != PERSON:
-                kinds[i] = GUEST
-                n -= 1
-        match.link = self
+        """The host deals: the guests that joined take their seats, each
+        with a token (``link.lobby``)."""
+        from link import lobby
+
+        lobby.seat(self, match)
 
     def start(self, table):
-        """The game is dealt: the guests are told their seats (``link.seats``)
-        once it is kept."""
-        seats.start(self, table)
+        """The game is dealt and its table built: it is kept whole, tokens
+        and all, before any guest is told its seat (a guest sees nothing
+        a power cut could take back), then they are told."""
+        self.table = table
+        self.keep()
+        self.granting = True
         self.flush()
 
     def keep(self):

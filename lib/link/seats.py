@@ -1,8 +1,9 @@
 """Who sits where in a linked game (docs/link.md, "Seats stay with their
-owner"): the guests seated when the host deals, each with a token; a
-guest coming back, which proves it holds its seat's token without
-sending it (``link.proof``) and has its seat back on whatever link it
-comes by; a seat given to a computer. (A saved game's guest seats,
+owner") once the host has dealt (the seats and tokens it deals are
+``link.lobby``'s): a guest told its seat again; a guest coming back,
+which proves it holds its seat's token without sending it
+(``link.proof``) and has its seat back on whatever link it comes by; a
+seat given to a computer. (A saved game's guest seats,
 waiting again after a power cut, are the host's Continue: ``link.menu``.)
 The host's (``link.host.Host``), whose state these read and change: a
 seat and its token live on each guest's link (``link.peers.Peer``).
@@ -15,34 +16,8 @@ challenge's answer and the number of the last observation it has.
 from micropython import const
 
 from link import frame as lf
-from match import GUEST
 
 _TOKEN = const(8)  # bytes of a seat's token (link.proof.TOKEN)
-
-
-def start(host, table):
-    """The game is dealt: each guest is given its seat and a token to come
-    back with (random from the board, never from the deals' generator:
-    from its numbers a guest could work back to the deal); the others are
-    refused. The game is written whole, tokens and all, before any guest
-    is told: a guest sees nothing a power cut could take back."""
-    host.table = table
-    match = table.match
-    seats = [i for i in range(match.players) if match.kind(i) == GUEST]
-    k = 0
-    for p in host.peers.all:
-        if p.gone or not p.hello:
-            continue
-        if k < len(seats):
-            p.seat = seats[k]
-            p.token = _token(host.hw)
-            p.told = False
-            k += 1
-        else:
-            host.peers.say(p, lf.BYE, lf.FULL)
-            host.peers.lose(p)
-    host.keep()  # the deal, with the tokens: then the guests are told
-    host.granting = True
 
 
 def hello(host, p):
@@ -52,8 +27,10 @@ def hello(host, p):
         return host.refuse(p, lf.BAD)
     if host.ended:
         return _away(host, p, host.ended)
-    if host.table is None:
-        return _lobby(host, p)
+    if host.table is None:  # the host sets the game up
+        from link import lobby
+
+        return lobby.join(host, p)
     if n == 0:
         if p.seat >= 0 and not p.gone:
             return grant(host, p)  # this link's seat, said again (its SEAT was lost on the way)
@@ -99,16 +76,6 @@ def _holder(host, seat):
         if o.seat == seat and seat >= 0:
             return o
     return None
-
-
-def _lobby(host, p):
-    """A console joins while the host sets the game up."""
-    p.hello = True
-    peers = host.peers
-    if len(host.joined()) > 11:  # a place for each guest seat of the largest table
-        _away(host, p, lf.FULL)
-    else:  # in: waiting for the host to start
-        peers.say(p, lf.LOBBY, host.count())
 
 
 def _away(host, p, why):
@@ -162,13 +129,3 @@ def give_up(host, seat):
             break
     if host.waiting() < 0:
         peers.send_all(lf.RESUME, 0)
-
-
-def _token(hw):
-    """A seat's token: ``_TOKEN`` random bytes from the board's random
-    source, never all zero (that says "none")."""
-    while True:
-        t = hw.random_bytes(_TOKEN)
-        for b in t:
-            if b:
-                return bytes(t)
