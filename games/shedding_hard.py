@@ -39,9 +39,9 @@ _STEP = const(2)  # a step the play moves the pile (Normal's whole key)
 _RESTART_STEP = const(2)
 # The keeps and the penalty's weight below come from a cross-entropy search
 # over them: 8 rounds of 14 players, each scored on the same 8,000 deals
-# (four-player Elevator). Checked on 40,000 other deals against 45, 45,
-# 180 and a weight of 1, Elevator four players gained 1.1 points of win
-# share and Bastard 0.9-1.2 (docs/opponents.md)
+# (four-player Elevator). Against 45, 45, 180 and a weight of 1 on 40,000
+# other deals, four-player Elevator gained 1.2 points of win share and
+# Bastard 0.8-0.9 (docs/opponents.md)
 _ACE = const(70)  # keeping an ace (it turns a climbing pile)
 _TWO = const(70)  # keeping a two (it turns a descending pile)
 _JOKER = const(100)  # keeping a joker (it goes on anything and resets the pile)
