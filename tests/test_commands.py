@@ -160,6 +160,9 @@ def test_solve_json_line():
         ["-m", "sim.solve", "--deals", "9-3"],
         ["-m", "sim.solve", "--deals", "x"],
         ["-m", "sim.solve", "--jobs", "0"],
+        ["-m", "sim.tune", "--game", "elevator", "--players", "9"],
+        ["-m", "sim.tune", "--check", "{bad"],
+        ["-m", "sim.tune", "--check", '{"_ACE": 1.5}'],
     ],
 )
 def test_tool_bad_input_one_line_exit_2(args):
