@@ -263,7 +263,7 @@ class App:
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
         for name in ("screens.menus", "screens.setup", "link.menu", "link.lobby", "ui_menu"):
-            _forget(name)  # not needed again until the menus (the pause menu loads its own)
+            _forget(name)  # not while the table is built (``play`` loads ui_menu back after)
         for name in _SHARED:
             if name not in sys.modules and not (solo and name in _HAND):
                 gc.collect()
