@@ -163,6 +163,9 @@ def test_solve_json_line():
         ["-m", "sim.tune", "--game", "elevator", "--players", "9"],
         ["-m", "sim.tune", "--check", "{bad"],
         ["-m", "sim.tune", "--check", '{"_ACE": 1.5}'],
+        ["-m", "sim.endgame", "--players", "2"],
+        ["-m", "sim.endgame", "--worlds", "-1"],
+        ["-m", "sim.endgame", "--game", "roller-coaster"],
     ],
 )
 def test_tool_bad_input_one_line_exit_2(args):

@@ -1,0 +1,199 @@
+"""What a search of the endgame would give Hard in Elevator and Bastard:
+Hard plays as it does until the stock is empty; from then on (every card
+it cannot see is in the other hands) each of its decisions with more than
+one legal action is searched. Each action is tried in some worlds (the
+cards Hard cannot see dealt at random into the other hands, in the counts
+it knows) and played on with Normal at every seat. Desktop only: the
+measure behind docs/opponents.md, "Once the stock is empty"; Hard itself
+does not search (the board's time holds about 40 Normal moves a decision).
+
+    python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
+    python -m sim.endgame --search gives --worlds 1 --budget 40
+    python -m sim.endgame --worlds 0   # the real deal: a player who sees every card
+
+Every deal is also played by Hard as it is, on the same seats, so the
+report gives the searched player's win share and its gain over Hard's,
+paired deal by deal, with 95% intervals, and the Normal moves simulated a
+searched decision.
+"""
+
+import math
+import time
+
+import games
+import opponents
+from engine.prng import DEAL_MAX, Prng
+from games.shedding import GIVE
+from match import HARD
+from opponents_hard import _standing, determinize
+from sim import cli
+from sim.solve import wilson
+from sim.tournament import real_winners
+
+SEARCHES = ("all", "plays", "gives")
+_WIN = 1000  # a playout to the end: a win, or minus the cards left
+
+
+def searched(state, which):
+    """Is Hard's decision in ``state`` one the endgame search makes?"""
+    if state.deck_n or len(state.legal_list()) < 2:
+        return False
+    give = state.phase == GIVE
+    return which == "all" or (which == "gives") == give
+
+
+def _playout(game, s, seat, horizon):
+    """Normal moves for every seat, up to ``horizon`` (0: to the end);
+    the score and the moves made."""
+    n = 0
+    while not s.is_over() and (not horizon or n < horizon):
+        s.apply(game.basic_policy(s, None))
+        n += 1
+    if horizon:
+        return _standing(s, seat), n
+    return (_WIN if seat in real_winners(s) else -s.cards_left(seat)), n
+
+
+def decide(game, view, seat, prng, worlds, budget=0, fair=True):
+    """The searched action, and the Normal moves it simulated. ``view`` is
+    the seat's observation (``fair``), or the real state for a player who
+    sees every card (one world, the real one). With ``budget``, one world:
+    each action is played on for ``budget // actions - 2`` moves (a copy
+    counts one, the apply one) and scored by ``opponents_hard._standing``;
+    too few moves for that and Hard's own choice stands. Hard's choice
+    stands on a tie."""
+    hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
+    acts = view.legal_list()
+    horizon = 0
+    if budget:
+        worlds = 1
+        horizon = budget // len(acts) - 2
+        if horizon < 4:
+            return hard, 0
+    totals = [0] * len(acts)
+    moves = 0
+    for _ in range(worlds if fair else 1):
+        world = view.clone()
+        if fair:
+            determinize(world, seat, prng)
+        for i, a in enumerate(acts):
+            s = world.clone()
+            s.apply(a)
+            v, n = _playout(game, s, seat, horizon)
+            totals[i] += v
+            moves += n
+    best = acts.index(hard)
+    for i in range(len(acts)):
+        if totals[i] > totals[best]:
+            best = i
+    return acts[best], moves
+
+
+def play(game, players, deal, seat, which, worlds, budget, prng, variant=0):
+    """One game, Hard at ``seat`` and Normal elsewhere, searched once the
+    stock is empty (``worlds`` 0: seeing every card; ``which`` None: not
+    at all). Returns (Hard's share of the win, decisions searched, moves)."""
+    s = game.new_state(players, deal, variant)
+    count = moves = 0
+    while not s.is_over():
+        p = s.current_player()
+        if p != seat:
+            s.apply(game.basic_policy(s.observe(p), None))
+            continue
+        if which and searched(s, which):
+            if worlds:
+                a, n = decide(game, s.observe(seat), seat, prng, worlds, budget)
+            else:
+                a, n = decide(game, s, seat, prng, 1, budget, fair=False)
+            count += 1
+            moves += n
+        else:
+            a = opponents.choose(game, s.observe(seat), None, HARD)
+        s.apply(a)
+    win = real_winners(s)
+    return (1.0 / len(win) if seat in win else 0.0), count, moves
+
+
+def _chunk(args):
+    game_id, players, variant, seed, first, n, which, worlds, budget = args
+    game = games.by_id(game_id)
+    deals = Prng(seed)
+    for _ in range(first):
+        deals.below(DEAL_MAX)
+    prng = Prng(seed ^ 0x3C3C3C3 ^ first)  # the worlds' generator
+    out = []
+    for i in range(first, first + n):
+        deal = deals.below(DEAL_MAX) + 1
+        seat = (players - i % players) % players  # as sim.tournament seats the first level
+        base = play(game, players, deal, seat, None, 0, 0, prng, variant)[0]
+        out.append((base,) + play(game, players, deal, seat, which, worlds, budget, prng, variant))
+    return out
+
+
+def run(game_id, players, games_n, which="all", worlds=16, budget=0, variant=0, seed=7,
+        jobs=1):  # fmt: skip
+    """Per deal: (Hard's share as it is, the searched player's, decisions
+    searched, moves simulated)."""
+    chunk = 20
+    tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), which, worlds, budget)
+             for f in range(0, games_n, chunk)]  # fmt: skip
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            parts = pool.map(_chunk, tasks)
+    else:
+        parts = [_chunk(t) for t in tasks]
+    return [row for part in parts for row in part]
+
+
+def paired(rows):
+    """The mean gain of the searched player over Hard, deal by deal, and
+    its 95% half-width."""
+    d = [r[1] - r[0] for r in rows]
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return mean, 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def main(argv=None):
+    p = cli.Parser("python -m sim.endgame", "endgame", description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="elevator", choices=["elevator", "bastard"])
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--variant", type=int, default=0)
+    p.add_argument("--search", default="all", choices=SEARCHES)
+    p.add_argument("--worlds", type=int, default=16, help="worlds a decision (0: the real deal)")
+    p.add_argument(
+        "--budget", type=int, default=0, help="moves a decision, one world (0: playouts to the end)"
+    )
+    p.add_argument("--games", type=int, default=6000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--jobs", type=int, default=2)
+    a = p.parse_args(argv)
+    info = games.info(a.game)
+    if not max(3, info.MIN_PLAYERS) <= a.players <= info.MAX_PLAYERS:
+        p.fail("%s's endgame search takes 3 to %d players (with two in, Hard plays Normal's choice)"
+               % (a.game, info.MAX_PLAYERS))  # fmt: skip
+    if not 0 <= a.variant < len(info.VARIANTS):
+        p.fail("%s has variants 0 to %d" % (a.game, len(info.VARIANTS) - 1))
+    if a.worlds < 0 or a.budget < 0 or min(a.games, a.jobs) < 1:
+        p.fail("--worlds and --budget take 0 or more, --games and --jobs 1 or more")
+    t0 = time.time()
+    rows = run(a.game, a.players, a.games, a.search, a.worlds, a.budget, a.variant, a.seed, a.jobs)
+    n = len(rows)
+    for name, k in (("Hard", 0), ("searched", 1)):
+        share = sum(r[k] for r in rows) / n
+        lo, hi = wilson(round(share * n), n)
+        print("%s: %.4f [%.4f, %.4f], %.3fx" % (name, share, lo, hi, share * a.players))
+    gain, half = paired(rows)
+    decisions = sum(r[2] for r in rows)
+    print("gain: %+.4f +- %.4f (paired, 95%%); %.2f decisions searched a game, %.0f moves each;"
+          " %d games in %.0f s" % (gain, half, decisions / n, sum(r[3] for r in rows)
+                                   / max(1, decisions), n, time.time() - t0))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

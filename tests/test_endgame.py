@@ -1,0 +1,83 @@
+"""sim.endgame: the measure of an endgame search for Elevator and Bastard
+searches only once the stock is empty, decides from the seat's
+observation alone, and pairs each deal with Hard's own game."""
+
+from engine.prng import Prng
+from games import by_id
+from games.shedding import GIVE
+from match import HARD, NORMAL
+from opponents_hard import determinize
+from sim import endgame, tournament
+
+
+def _endgame_states(game_id, deals):
+    """States of Normal games once the stock is empty, with the seat to act."""
+    game = by_id(game_id)
+    out = []
+    for deal in deals:
+        s = game.new_state(4, deal)
+        while not s.is_over():
+            if s.deck_n == 0:
+                out.append(s.clone())
+            s.apply(game.basic_policy(s.observe(s.current_player()), None))
+    return game, out
+
+
+def test_it_searches_only_once_the_stock_is_empty():
+    game = by_id("elevator")
+    kinds = set()
+    for deal in range(1, 6):
+        s = game.new_state(4, deal)
+        while not s.is_over():
+            for which in endgame.SEARCHES:
+                if endgame.searched(s, which):
+                    assert s.deck_n == 0 and len(s.legal_list()) > 1
+                    assert which != "gives" or s.phase == GIVE
+                    assert which != "plays" or s.phase != GIVE
+                    kinds.add((which, s.phase))
+            s.apply(game.basic_policy(s.observe(s.current_player()), None))
+    assert ("gives", GIVE) in kinds and ("plays", 0) in kinds and ("all", GIVE) in kinds
+
+
+def test_a_fair_decision_is_the_same_whatever_the_hidden_cards():
+    game, states = _endgame_states("bastard", range(1, 4))
+    checked = 0
+    for s in states[::3]:
+        seat = s.current_player()
+        if not endgame.searched(s, "all"):
+            continue
+        other = s.observe(seat).clone()  # the same view, the hidden cards dealt again
+        determinize(other, seat, Prng(checked + 11))
+        got = [endgame.decide(game, t.observe(seat), seat, Prng(3), 2) for t in (s, other)]
+        assert got[0] == got[1] and got[0][1] > 0
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_budget_too_small_to_play_on_leaves_hards_choice():
+    game, states = _endgame_states("elevator", range(1, 6))
+    s = next(t for t in states if endgame.searched(t, "all"))
+    seat = s.current_player()
+    import opponents
+
+    hard = opponents.choose(game, s.observe(seat), None, HARD)
+    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=5) == (hard, 0)
+    a, moves = endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=400)
+    assert a in s.legal_list() and 0 < moves <= 400
+
+
+def test_hards_row_is_the_match_hard_plays_and_the_gain_is_paired():
+    n = 30
+    rows = endgame.run("elevator", 4, n, "all", 0, jobs=1)
+    played = tournament._games(("elevator", 4, [HARD, NORMAL, NORMAL, NORMAL], 0, n, 7, 0, 0))
+    hard = [sum(sh for level, _, sh in won if level == HARD) for _, won, _, _, _ in played]
+    assert [r[0] for r in rows] == hard
+    assert sum(r[2] for r in rows) > n  # several searched decisions a game
+    gain, half = endgame.paired(rows)
+    assert gain == sum(r[1] - r[0] for r in rows) / n and half >= 0
+
+
+def test_paired_gain():
+    gain, half = endgame.paired([(0, 1), (1, 1), (0, 0), (1, 0), (0, 1)])
+    assert abs(gain - 0.2) < 1e-12
+    assert abs(half - 1.96 * (0.7**0.5) / 5**0.5) < 1e-12
