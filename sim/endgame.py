@@ -1,7 +1,7 @@
 """What a search of the endgame would give Hard in Elevator and Bastard:
 Hard plays as it does until the stock is empty; from then on (every card
-it cannot see is in the other hands) each of its decisions with more than
-one legal action is searched. Each action is tried in some worlds (the
+it cannot see is in the other hands), while nobody is out, each of its
+decisions with more than one legal action is searched. Each action is tried in some worlds (the
 cards Hard cannot see dealt at random into the other hands, in the counts
 it knows) and played on with Normal at every seat. Desktop only: the
 measure behind docs/opponents.md, "Once the stock is empty"; Hard itself
@@ -14,7 +14,7 @@ does not search (the board's time holds about 40 Normal moves a decision).
 Every deal is also played by Hard as it is, on the same seats, so the
 report gives the searched player's win share and its gain over Hard's,
 paired deal by deal, with 95% intervals, and the Normal moves simulated a
-searched decision.
+searched decision (the mean and the most).
 """
 
 import math
@@ -35,8 +35,9 @@ _WIN = 1000  # a playout to the end: a win, or minus the cards left
 
 
 def searched(state, which):
-    """Is Hard's decision in ``state`` one the endgame search makes?"""
-    if state.deck_n or len(state.legal_list()) < 2:
+    """Is Hard's decision in ``state`` one the endgame search makes? Only
+    while nobody is out: after the winner, no choice changes a win."""
+    if state.deck_n or state.winner >= 0 or len(state.legal_list()) < 2:
         return False
     give = state.phase == GIVE
     return which == "all" or (which == "gives") == give
@@ -62,6 +63,8 @@ def decide(game, view, seat, prng, worlds, budget=0, fair=True):
     counts one, the apply one) and scored by ``opponents_hard._standing``;
     too few moves for that and Hard's own choice stands. Hard's choice
     stands on a tie."""
+    if fair and any(view.hands[j].count() for j in range(view.num_players) if j != seat):
+        raise ValueError("a fair search is given the seat's observation, not the deal")
     hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
     acts = view.legal_list()
     horizon = 0
@@ -89,29 +92,39 @@ def decide(game, view, seat, prng, worlds, budget=0, fair=True):
     return acts[best], moves
 
 
-def play(game, players, deal, seat, which, worlds, budget, prng, variant=0):
+def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trace=None):
     """One game, Hard at ``seat`` and Normal elsewhere, searched once the
     stock is empty (``worlds`` 0: seeing every card; ``which`` None: not
-    at all). Returns (Hard's share of the win, decisions searched, moves)."""
+    at all). Returns (Hard's share of the win, decisions searched, moves,
+    the most moves of one decision);
+    ``trace``, a list, gets every action and whether it was searched. A
+    decision the budget leaves to Hard is not counted as searched."""
     s = game.new_state(players, deal, variant)
-    count = moves = 0
+    count = moves = most = 0
     while not s.is_over():
         p = s.current_player()
         if p != seat:
-            s.apply(game.basic_policy(s.observe(p), None))
+            a = game.basic_policy(s.observe(p), None)
+            if trace is not None:
+                trace.append((a, False))
+            s.apply(a)
             continue
+        n = 0
         if which and searched(s, which):
             if worlds:
                 a, n = decide(game, s.observe(seat), seat, prng, worlds, budget)
             else:
                 a, n = decide(game, s, seat, prng, 1, budget, fair=False)
-            count += 1
+            count += n > 0
             moves += n
+            most = max(most, n)
         else:
             a = opponents.choose(game, s.observe(seat), None, HARD)
+        if trace is not None:
+            trace.append((a, n > 0))
         s.apply(a)
     win = real_winners(s)
-    return (1.0 / len(win) if seat in win else 0.0), count, moves
+    return (1.0 / len(win) if seat in win else 0.0), count, moves, most
 
 
 def _chunk(args):
@@ -133,7 +146,7 @@ def _chunk(args):
 def run(game_id, players, games_n, which="all", worlds=16, budget=0, variant=0, seed=7,
         jobs=1):  # fmt: skip
     """Per deal: (Hard's share as it is, the searched player's, decisions
-    searched, moves simulated)."""
+    searched, moves simulated, the most moves of a decision)."""
     chunk = 20
     tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), which, worlds, budget)
              for f in range(0, games_n, chunk)]  # fmt: skip
@@ -190,9 +203,9 @@ def main(argv=None):
         print("%s: %.4f [%.4f, %.4f], %.3fx" % (name, share, lo, hi, share * a.players))
     gain, half = paired(rows)
     decisions = sum(r[2] for r in rows)
-    print("gain: %+.4f +- %.4f (paired, 95%%); %.2f decisions searched a game, %.0f moves each;"
-          " %d games in %.0f s" % (gain, half, decisions / n, sum(r[3] for r in rows)
-                                   / max(1, decisions), n, time.time() - t0))  # fmt: skip
+    print("gain: %+.4f +- %.4f (paired, 95%%); %.2f decisions searched a game, %.0f moves each"
+          " (at most %d); %d games in %.0f s" % (gain, half, decisions / n, sum(r[3] for r in rows)
+          / max(1, decisions), max(r[4] for r in rows), n, time.time() - t0))  # fmt: skip
 
 
 if __name__ == "__main__":

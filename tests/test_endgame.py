@@ -2,11 +2,12 @@
 searches only once the stock is empty, decides from the seat's
 observation alone, and pairs each deal with Hard's own game."""
 
+import pytest
+
 from engine.prng import Prng
 from games import by_id
 from games.shedding import GIVE
 from match import HARD, NORMAL
-from opponents_hard import determinize
 from sim import endgame, tournament
 
 
@@ -29,9 +30,10 @@ def test_it_searches_only_once_the_stock_is_empty():
     for deal in range(1, 6):
         s = game.new_state(4, deal)
         while not s.is_over():
+            assert s.phase != GIVE or s.deck_n == 0  # a give comes only with the stock empty
             for which in endgame.SEARCHES:
                 if endgame.searched(s, which):
-                    assert s.deck_n == 0 and len(s.legal_list()) > 1
+                    assert s.deck_n == 0 and s.winner < 0 and len(s.legal_list()) > 1
                     assert which != "gives" or s.phase == GIVE
                     assert which != "plays" or s.phase != GIVE
                     kinds.add((which, s.phase))
@@ -39,19 +41,22 @@ def test_it_searches_only_once_the_stock_is_empty():
     assert ("gives", GIVE) in kinds and ("plays", 0) in kinds and ("all", GIVE) in kinds
 
 
-def test_a_fair_decision_is_the_same_whatever_the_hidden_cards():
+def test_a_fair_search_is_given_the_seats_view_and_plays_the_same_deal():
     game, states = _endgame_states("bastard", range(1, 4))
-    checked = 0
-    for s in states[::3]:
-        seat = s.current_player()
-        if not endgame.searched(s, "all"):
-            continue
-        other = s.observe(seat).clone()  # the same view, the hidden cards dealt again
-        determinize(other, seat, Prng(checked + 11))
-        got = [endgame.decide(game, t.observe(seat), seat, Prng(3), 2) for t in (s, other)]
-        assert got[0] == got[1] and got[0][1] > 0
-        checked += 1
-    assert checked >= 5
+    s = next(t for t in states if endgame.searched(t, "all"))
+    seat = s.current_player()
+    with pytest.raises(ValueError):
+        endgame.decide(game, s, seat, Prng(3), 2)  # the deal itself, as if fair
+    assert endgame.decide(game, s.observe(seat), seat, Prng(3), 2)[1] > 0
+    searched = 0
+    for deal in range(1, 9):  # play() hands the fair search the observation (else it raises)
+        base, trace = [], []
+        endgame.play(game, 4, deal, deal % 4, None, 0, 0, Prng(1), trace=base)
+        endgame.play(game, 4, deal, deal % 4, "all", 1, 0, Prng(1), trace=trace)
+        first = next((i for i, (_, done) in enumerate(trace) if done), len(trace))
+        assert trace[:first] == base[:first]  # the same deal and seat up to the first search
+        searched += first < len(trace)
+    assert searched >= 3
 
 
 def test_a_budget_too_small_to_play_on_leaves_hards_choice():
