@@ -10,6 +10,7 @@ does not search (the board's time holds about 40 Normal moves a decision).
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
     python -m sim.endgame --worlds 0   # the real deal: a player who sees every card
+    python -m sim.endgame --players 3 --worlds 1 --cap 40   # given up past 40 moves
 
 Every deal is also played by Hard as it is, on the same seats, so the
 report gives the searched player's win share and its gain over Hard's,
@@ -55,14 +56,16 @@ def _playout(game, s, seat, horizon):
     return (_WIN if seat in real_winners(s) else -s.cards_left(seat)), n
 
 
-def decide(game, view, seat, prng, worlds, budget=0, fair=True):
+def decide(game, view, seat, prng, worlds, budget=0, fair=True, cap=0):
     """The searched action, and the Normal moves it simulated. ``view`` is
     the seat's observation (``fair``), or the real state for a player who
     sees every card (one world, the real one). With ``budget``, one world:
     each action is played on for ``budget // actions - 2`` moves (a copy
     counts one, the apply one) and scored by ``opponents_hard._standing``;
-    too few moves for that and Hard's own choice stands. Hard's choice
-    stands on a tie."""
+    too few moves for that and Hard's own choice stands. With ``cap``, a
+    search that simulates more moves than that is given up and Hard's
+    choice stands, as a board's clock would end it (the moves returned are
+    then 0). Hard's choice stands on a tie."""
     if fair and any(view.hands[j].count() for j in range(view.num_players) if j != seat):
         raise ValueError("a fair search is given the seat's observation, not the deal")
     hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
@@ -85,6 +88,8 @@ def decide(game, view, seat, prng, worlds, budget=0, fair=True):
             v, n = _playout(game, s, seat, horizon)
             totals[i] += v
             moves += n
+            if cap and moves > cap:
+                return hard, 0
     best = acts.index(hard)
     for i in range(len(acts)):
         if totals[i] > totals[best]:
@@ -92,7 +97,7 @@ def decide(game, view, seat, prng, worlds, budget=0, fair=True):
     return acts[best], moves
 
 
-def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trace=None):
+def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trace=None, cap=0):
     """One game, Hard at ``seat`` and Normal elsewhere, searched once the
     stock is empty (``worlds`` 0: seeing every card; ``which`` None: not
     at all). Returns (Hard's share of the win, decisions searched, moves,
@@ -112,9 +117,9 @@ def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trac
         n = 0
         if which and searched(s, which):
             if worlds:
-                a, n = decide(game, s.observe(seat), seat, prng, worlds, budget)
+                a, n = decide(game, s.observe(seat), seat, prng, worlds, budget, cap=cap)
             else:
-                a, n = decide(game, s, seat, prng, 1, budget, fair=False)
+                a, n = decide(game, s, seat, prng, 1, budget, fair=False, cap=cap)
             count += n > 0
             moves += n
             most = max(most, n)
@@ -128,7 +133,7 @@ def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trac
 
 
 def _chunk(args):
-    game_id, players, variant, seed, first, n, which, worlds, budget = args
+    game_id, players, variant, seed, first, n, which, worlds, budget, cap = args
     game = games.by_id(game_id)
     deals = Prng(seed)
     for _ in range(first):
@@ -139,17 +144,18 @@ def _chunk(args):
         deal = deals.below(DEAL_MAX) + 1
         seat = (players - i % players) % players  # as sim.tournament seats the first level
         base = play(game, players, deal, seat, None, 0, 0, prng, variant)[0]
-        out.append((base,) + play(game, players, deal, seat, which, worlds, budget, prng, variant))
+        out.append((base,) + play(game, players, deal, seat, which, worlds, budget, prng, variant,
+                                  cap=cap))  # fmt: skip
     return out
 
 
 def run(game_id, players, games_n, which="all", worlds=16, budget=0, variant=0, seed=7,
-        jobs=1):  # fmt: skip
+        jobs=1, cap=0):  # fmt: skip
     """Per deal: (Hard's share as it is, the searched player's, decisions
     searched, moves simulated, the most moves of a decision)."""
     chunk = 20
-    tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), which, worlds, budget)
-             for f in range(0, games_n, chunk)]  # fmt: skip
+    tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), which, worlds, budget,
+              cap) for f in range(0, games_n, chunk)]  # fmt: skip
     if jobs > 1:
         from multiprocessing import Pool
 
@@ -182,6 +188,9 @@ def main(argv=None):
     p.add_argument(
         "--budget", type=int, default=0, help="moves a decision, one world (0: playouts to the end)"
     )
+    p.add_argument(
+        "--cap", type=int, default=0, help="moves past which a search is given up (0: none)"
+    )
     p.add_argument("--games", type=int, default=6000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=2)
@@ -192,10 +201,11 @@ def main(argv=None):
                % (a.game, info.MAX_PLAYERS))  # fmt: skip
     if not 0 <= a.variant < len(info.VARIANTS):
         p.fail("%s has variants 0 to %d" % (a.game, len(info.VARIANTS) - 1))
-    if a.worlds < 0 or a.budget < 0 or min(a.games, a.jobs) < 1:
-        p.fail("--worlds and --budget take 0 or more, --games and --jobs 1 or more")
+    if min(a.worlds, a.budget, a.cap) < 0 or min(a.games, a.jobs) < 1:
+        p.fail("--worlds, --budget and --cap take 0 or more, --games and --jobs 1 or more")
     t0 = time.time()
-    rows = run(a.game, a.players, a.games, a.search, a.worlds, a.budget, a.variant, a.seed, a.jobs)
+    rows = run(a.game, a.players, a.games, a.search, a.worlds, a.budget, a.variant, a.seed, a.jobs,
+               a.cap)  # fmt: skip
     n = len(rows)
     for name, k in (("Hard", 0), ("searched", 1)):
         share = sum(r[k] for r in rows) / n

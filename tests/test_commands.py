@@ -165,6 +165,7 @@ def test_solve_json_line():
         ["-m", "sim.tune", "--check", '{"_ACE": 1.5}'],
         ["-m", "sim.endgame", "--players", "2"],
         ["-m", "sim.endgame", "--worlds", "-1"],
+        ["-m", "sim.endgame", "--cap", "-5"],
         ["-m", "sim.endgame", "--game", "roller-coaster"],
     ],
 )

@@ -59,7 +59,7 @@ def test_a_fair_search_is_given_the_seats_view_and_plays_the_same_deal():
     assert searched >= 3
 
 
-def test_a_budget_too_small_to_play_on_leaves_hards_choice():
+def test_a_budget_too_small_or_a_search_past_its_cap_leaves_hards_choice():
     game, states = _endgame_states("elevator", range(1, 6))
     s = next(t for t in states if endgame.searched(t, "all"))
     seat = s.current_player()
@@ -69,6 +69,11 @@ def test_a_budget_too_small_to_play_on_leaves_hards_choice():
     assert endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=5) == (hard, 0)
     a, moves = endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=400)
     assert a in s.legal_list() and 0 < moves <= 400
+    # a search past its cap is given up, as the board's clock would end it
+    whole = endgame.decide(game, s.observe(seat), seat, Prng(1), 2)
+    assert whole[1] > 1
+    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 2, cap=whole[1] - 1) == (hard, 0)
+    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 2, cap=whole[1]) == whole
 
 
 def test_hards_row_is_the_match_hard_plays_and_the_gain_is_paired():
