@@ -1,11 +1,12 @@
 """What a search of the endgame would give Hard in Elevator and Bastard:
 Hard plays as it does until the stock is empty; from then on (every card
 it cannot see is in the other hands), while nobody is out, each of its
-decisions with more than one legal action is searched. Each action is tried in some worlds (the
-cards Hard cannot see dealt at random into the other hands, in the counts
-it knows) and played on with Normal at every seat. Desktop only: the
-measure behind docs/opponents.md, "Once the stock is empty"; Hard itself
-does not search (the board's time holds about 40 Normal moves a decision).
+decisions with more than one legal action is searched. Each action is
+tried in some worlds (the cards Hard cannot see dealt at random into the
+other hands, in the counts it knows) and played on with Normal at every
+seat. Desktop only: the measure behind docs/opponents.md, "Once the stock
+is empty"; Hard itself does not search (the board's time holds about 40
+Normal moves a decision).
 
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
@@ -101,9 +102,9 @@ def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trac
     """One game, Hard at ``seat`` and Normal elsewhere, searched once the
     stock is empty (``worlds`` 0: seeing every card; ``which`` None: not
     at all). Returns (Hard's share of the win, decisions searched, moves,
-    the most moves of one decision);
-    ``trace``, a list, gets every action and whether it was searched. A
-    decision the budget leaves to Hard is not counted as searched."""
+    the most moves of one decision); ``trace``, a list, gets every action
+    and whether it was searched. A decision the budget or the cap leaves
+    to Hard is not counted as searched."""
     s = game.new_state(players, deal, variant)
     count = moves = most = 0
     while not s.is_over():
