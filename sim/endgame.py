@@ -1,26 +1,30 @@
-"""What a search of the endgame would give Hard in Elevator and Bastard:
-Hard plays as it does until the stock is empty; from then on (every card
-it cannot see is in the other hands), while nobody is out, each of its
-decisions with more than one legal action is searched. Each action is
-tried in some worlds (the cards Hard cannot see dealt at random into the
-other hands, in the counts it knows) and played on with Normal at every
-seat. Desktop only: the measure behind docs/opponents.md, "Once the stock
-is empty"; Hard itself does not search (the board's time holds about 40
-Normal moves a decision).
+"""What a search of part of the game would give Hard in Elevator and
+Bastard. Hard plays as it does, but for the decisions searched: by
+default (``--when empty``) those once the stock is empty (every card it
+cannot see is then in the other hands) while nobody is out; with ``--when
+leads`` the card that starts a play on a free pile while the stock lasts,
+the decision an opening book would hold. Each legal action is tried in
+some worlds (the cards Hard cannot see dealt at random, in the counts it
+knows) and played on with Normal at every seat (``--rollout hard``: Hard
+at its own). Desktop only: the measure behind docs/opponents.md, "Once
+the stock is empty" and "The card that starts a play"; Hard itself does
+not search (the board's time holds about 40 Normal moves a decision).
 
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
     python -m sim.endgame --worlds 0   # the real deal: a player who sees every card
     python -m sim.endgame --players 3 --worlds 1 --cap 40   # given up past 40 moves
+    python -m sim.endgame --when leads --worlds 64 --rollout hard --margin 50
 
 Every deal is also played by Hard as it is, on the same seats, so the
 report gives the searched player's win share and its gain over Hard's,
-paired deal by deal, with 95% intervals, and the Normal moves simulated a
+paired deal by deal, with 95% intervals, and the moves simulated for a
 searched decision (the mean and the most).
 """
 
 import math
 import time
+from collections import namedtuple
 
 import games
 import opponents
@@ -33,78 +37,102 @@ from sim.solve import wilson
 from sim.tournament import real_winners
 
 SEARCHES = ("all", "plays", "gives")
+WHENS = ("empty", "leads")
+ROLLOUTS = ("normal", "hard")
 _WIN = 1000  # a playout to the end: a win, or minus the cards left
 
+# What is searched and how: ``which`` of SEARCHES, ``worlds`` a decision
+# (0: the real deal), ``budget`` (moves a decision, one world, scored by
+# _standing; 0: playouts to the end), ``cap`` (moves past which a search
+# is given up; 0: none), ``when`` of WHENS, ``margin`` (thousandths of a
+# win a world by which another action must beat Hard's) and ``rollout``
+# (who plays Hard's seat in a playout)
+_FIELDS = "which worlds budget cap when margin rollout"
+Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal"))
 
-def searched(state, which):
-    """Is Hard's decision in ``state`` one the endgame search makes? Only
-    while nobody is out: after the winner, no choice changes a win."""
-    if state.deck_n or state.winner >= 0 or len(state.legal_list()) < 2:
+
+def searched(state, which, when="empty"):
+    """Is Hard's decision in ``state`` one the search makes? Only while
+    nobody is out (after the winner, no choice changes a win), and only
+    ``when``: once the stock is empty, or at a lead on a free pile while
+    it lasts."""
+    if state.winner >= 0 or len(state.legal_list()) < 2:
+        return False
+    if when == "leads":
+        return state.deck_n > 0 and state.free and state.phase != GIVE and which != "gives"
+    if state.deck_n:
         return False
     give = state.phase == GIVE
     return which == "all" or (which == "gives") == give
 
 
-def _playout(game, s, seat, horizon):
-    """Normal moves for every seat, up to ``horizon`` (0: to the end);
-    the score and the moves made."""
+def _playout(game, s, seat, horizon, rollout="normal"):
+    """Normal moves for every seat (``rollout`` "hard": Hard's at
+    ``seat``), up to ``horizon`` (0: to the end); the score and the moves
+    made."""
     n = 0
     while not s.is_over() and (not horizon or n < horizon):
-        s.apply(game.basic_policy(s, None))
+        if rollout == "hard" and s.current_player() == seat:
+            s.apply(opponents.choose(game, s.observe(seat), None, HARD))
+        else:
+            s.apply(game.basic_policy(s, None))
         n += 1
     if horizon:
         return _standing(s, seat), n
     return (_WIN if seat in real_winners(s) else -s.cards_left(seat)), n
 
 
-def decide(game, view, seat, prng, worlds, budget=0, fair=True, cap=0):
-    """The searched action, and the Normal moves it simulated. ``view`` is
-    the seat's observation (``fair``), or the real state for a player who
-    sees every card (one world, the real one). With ``budget``, one world:
-    each action is played on for ``budget // actions - 2`` moves (a copy
-    counts one, the apply one) and scored by ``opponents_hard._standing``;
-    too few moves for that and Hard's own choice stands. With ``cap``, a
-    search that simulates more moves than that is given up and Hard's
-    choice stands, as a board's clock would end it (the moves returned are
-    then 0). Hard's choice stands on a tie."""
+def decide(game, view, seat, prng, search, fair=True):
+    """The searched action, and the moves it simulated. ``view`` is the
+    seat's observation (``fair``), or the real state for a player who
+    sees every card (one world, the real one). With ``search.budget``,
+    one world: each action is played on for ``budget // actions - 2``
+    moves (a copy counts one, the apply one) and scored by
+    ``opponents_hard._standing``; too few moves for that and Hard's own
+    choice stands. With ``search.cap``, a search that simulates more moves
+    than that is given up and Hard's choice stands, as a board's clock
+    would end it (the moves returned are then 0). Hard's choice stands on
+    a tie, and unless another beats it by ``search.margin`` a world."""
     if fair and any(view.hands[j].count() for j in range(view.num_players) if j != seat):
         raise ValueError("a fair search is given the seat's observation, not the deal")
     hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
     acts = view.legal_list()
+    worlds = search.worlds if fair else 1
     horizon = 0
-    if budget:
+    if search.budget:
         worlds = 1
-        horizon = budget // len(acts) - 2
+        horizon = search.budget // len(acts) - 2
         if horizon < 4:
             return hard, 0
     totals = [0] * len(acts)
     moves = 0
-    for _ in range(worlds if fair else 1):
+    for _ in range(worlds):
         world = view.clone()
         if fair:
             determinize(world, seat, prng)
         for i, a in enumerate(acts):
             s = world.clone()
             s.apply(a)
-            v, n = _playout(game, s, seat, horizon)
+            v, n = _playout(game, s, seat, horizon, search.rollout)
             totals[i] += v
             moves += n
-            if cap and moves > cap:
+            if search.cap and moves > search.cap:
                 return hard, 0
     best = acts.index(hard)
+    bar = totals[best] + search.margin * worlds
     for i in range(len(acts)):
-        if totals[i] > totals[best]:
+        if totals[i] > totals[best] and totals[i] > bar:
             best = i
     return acts[best], moves
 
 
-def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trace=None, cap=0):
-    """One game, Hard at ``seat`` and Normal elsewhere, searched once the
-    stock is empty (``worlds`` 0: seeing every card; ``which`` None: not
-    at all). Returns (Hard's share of the win, decisions searched, moves,
-    the most moves of one decision); ``trace``, a list, gets every action
-    and whether it was searched. A decision the budget or the cap leaves
-    to Hard is not counted as searched."""
+def play(game, players, deal, seat, search, prng, variant=0, trace=None):
+    """One game, Hard at ``seat`` and Normal elsewhere, with Hard's
+    decisions searched as ``search`` (a Search; None: not at all) says.
+    Returns (Hard's share of the win, decisions searched, moves, the most
+    moves of one decision); ``trace``, a list, gets every action and
+    whether it was searched. A decision the budget or the cap leaves to
+    Hard is not counted as searched."""
     s = game.new_state(players, deal, variant)
     count = moves = most = 0
     while not s.is_over():
@@ -116,11 +144,11 @@ def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trac
             s.apply(a)
             continue
         n = 0
-        if which and searched(s, which):
-            if worlds:
-                a, n = decide(game, s.observe(seat), seat, prng, worlds, budget, cap=cap)
+        if search and searched(s, search.which, search.when):
+            if search.worlds:
+                a, n = decide(game, s.observe(seat), seat, prng, search)
             else:
-                a, n = decide(game, s, seat, prng, 1, budget, fair=False, cap=cap)
+                a, n = decide(game, s, seat, prng, search, fair=False)
             count += n > 0
             moves += n
             most = max(most, n)
@@ -134,7 +162,7 @@ def play(game, players, deal, seat, which, worlds, budget, prng, variant=0, trac
 
 
 def _chunk(args):
-    game_id, players, variant, seed, first, n, which, worlds, budget, cap = args
+    game_id, players, variant, seed, first, n, search = args
     game = games.by_id(game_id)
     deals = Prng(seed)
     for _ in range(first):
@@ -144,19 +172,17 @@ def _chunk(args):
     for i in range(first, first + n):
         deal = deals.below(DEAL_MAX) + 1
         seat = (players - i % players) % players  # as sim.tournament seats the first level
-        base = play(game, players, deal, seat, None, 0, 0, prng, variant)[0]
-        out.append((base,) + play(game, players, deal, seat, which, worlds, budget, prng, variant,
-                                  cap=cap))  # fmt: skip
+        base = play(game, players, deal, seat, None, prng, variant)[0]
+        out.append((base,) + play(game, players, deal, seat, search, prng, variant))
     return out
 
 
-def run(game_id, players, games_n, which="all", worlds=16, budget=0, variant=0, seed=7,
-        jobs=1, cap=0):  # fmt: skip
+def run(game_id, players, games_n, search, variant=0, seed=7, jobs=1):
     """Per deal: (Hard's share as it is, the searched player's, decisions
     searched, moves simulated, the most moves of a decision)."""
     chunk = 20
-    tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), which, worlds, budget,
-              cap) for f in range(0, games_n, chunk)]  # fmt: skip
+    tasks = [(game_id, players, variant, seed, f, min(chunk, games_n - f), search)
+             for f in range(0, games_n, chunk)]  # fmt: skip
     if jobs > 1:
         from multiprocessing import Pool
 
@@ -192,6 +218,11 @@ def main(argv=None):
     p.add_argument(
         "--cap", type=int, default=0, help="moves past which a search is given up (0: none)"
     )
+    p.add_argument("--when", default="empty", choices=WHENS, help="the decisions searched")
+    p.add_argument("--rollout", default="normal", choices=ROLLOUTS, help="Hard's seat in a playout")
+    p.add_argument(
+        "--margin", type=int, default=0, help="thousandths of a win a world over Hard's choice"
+    )
     p.add_argument("--games", type=int, default=6000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=2)
@@ -202,11 +233,13 @@ def main(argv=None):
                % (a.game, info.MAX_PLAYERS))  # fmt: skip
     if not 0 <= a.variant < len(info.VARIANTS):
         p.fail("%s has variants 0 to %d" % (a.game, len(info.VARIANTS) - 1))
-    if min(a.worlds, a.budget, a.cap) < 0 or min(a.games, a.jobs) < 1:
-        p.fail("--worlds, --budget and --cap take 0 or more, --games and --jobs 1 or more")
+    if min(a.worlds, a.budget, a.cap, a.margin) < 0 or min(a.games, a.jobs) < 1:
+        p.fail("--worlds, --budget, --cap and --margin take 0 or more; --games, --jobs 1 or more")
+    if a.when == "leads" and a.search == "gives":
+        p.fail("a lead is a play: --when leads searches no gives")
+    search = Search(a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout)
     t0 = time.time()
-    rows = run(a.game, a.players, a.games, a.search, a.worlds, a.budget, a.variant, a.seed, a.jobs,
-               a.cap)  # fmt: skip
+    rows = run(a.game, a.players, a.games, search, a.variant, a.seed, a.jobs)
     n = len(rows)
     for name, k in (("Hard", 0), ("searched", 1)):
         share = sum(r[k] for r in rows) / n

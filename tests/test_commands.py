@@ -166,6 +166,9 @@ def test_solve_json_line():
         ["-m", "sim.endgame", "--players", "2"],
         ["-m", "sim.endgame", "--worlds", "-1"],
         ["-m", "sim.endgame", "--cap", "-5"],
+        ["-m", "sim.endgame", "--margin", "-1"],
+        ["-m", "sim.endgame", "--when", "leads", "--search", "gives"],
+        ["-m", "sim.endgame", "--rollout", "easy"],
         ["-m", "sim.endgame", "--game", "roller-coaster"],
     ],
 )

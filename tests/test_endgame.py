@@ -1,6 +1,7 @@
-"""sim.endgame: the measure of an endgame search for Elevator and Bastard
-searches only once the stock is empty, decides from the seat's
-observation alone, and pairs each deal with Hard's own game."""
+"""sim.endgame: the measure of a search of part of the game for Elevator
+and Bastard searches only the decisions it names (once the stock is
+empty, or the leads while it lasts), decides from the seat's observation
+alone, and pairs each deal with Hard's own game."""
 
 import pytest
 
@@ -9,6 +10,7 @@ from games import by_id
 from games.shedding import GIVE
 from match import HARD, NORMAL
 from sim import endgame, tournament
+from sim.endgame import Search
 
 
 def _endgame_states(game_id, deals):
@@ -46,13 +48,13 @@ def test_a_fair_search_is_given_the_seats_view_and_plays_the_same_deal():
     s = next(t for t in states if endgame.searched(t, "all"))
     seat = s.current_player()
     with pytest.raises(ValueError):
-        endgame.decide(game, s, seat, Prng(3), 2)  # the deal itself, as if fair
-    assert endgame.decide(game, s.observe(seat), seat, Prng(3), 2)[1] > 0
+        endgame.decide(game, s, seat, Prng(3), Search("all", 2))  # the deal itself, as if fair
+    assert endgame.decide(game, s.observe(seat), seat, Prng(3), Search("all", 2))[1] > 0
     searched = 0
     for deal in range(1, 9):  # play() hands the fair search the observation (else it raises)
         base, trace = [], []
-        endgame.play(game, 4, deal, deal % 4, None, 0, 0, Prng(1), trace=base)
-        endgame.play(game, 4, deal, deal % 4, "all", 1, 0, Prng(1), trace=trace)
+        endgame.play(game, 4, deal, deal % 4, None, Prng(1), trace=base)
+        endgame.play(game, 4, deal, deal % 4, Search("all", 1), Prng(1), trace=trace)
         first = next((i for i, (_, done) in enumerate(trace) if done), len(trace))
         assert trace[:first] == base[:first]  # the same deal and seat up to the first search
         searched += first < len(trace)
@@ -66,19 +68,23 @@ def test_a_budget_too_small_or_a_search_past_its_cap_leaves_hards_choice():
     import opponents
 
     hard = opponents.choose(game, s.observe(seat), None, HARD)
-    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=5) == (hard, 0)
-    a, moves = endgame.decide(game, s.observe(seat), seat, Prng(1), 1, budget=400)
+    view = s.observe(seat)
+    assert endgame.decide(game, view, seat, Prng(1), Search("all", 1, budget=5)) == (hard, 0)
+    a, moves = endgame.decide(game, view, seat, Prng(1), Search("all", 1, budget=400))
     assert a in s.legal_list() and 0 < moves <= 400
     # a search past its cap is given up, as the board's clock would end it
-    whole = endgame.decide(game, s.observe(seat), seat, Prng(1), 2)
+    whole = endgame.decide(game, view, seat, Prng(1), Search("all", 2))
     assert whole[1] > 1
-    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 2, cap=whole[1] - 1) == (hard, 0)
-    assert endgame.decide(game, s.observe(seat), seat, Prng(1), 2, cap=whole[1]) == whole
+    assert endgame.decide(game, view, seat, Prng(1), Search("all", 2, cap=whole[1] - 1)) == (
+        hard,
+        0,
+    )
+    assert endgame.decide(game, view, seat, Prng(1), Search("all", 2, cap=whole[1])) == whole
 
 
 def test_hards_row_is_the_match_hard_plays_and_the_gain_is_paired():
     n = 30
-    rows = endgame.run("elevator", 4, n, "all", 0, jobs=1)
+    rows = endgame.run("elevator", 4, n, Search("all", 0), jobs=1)
     played = tournament._games(("elevator", 4, [HARD, NORMAL, NORMAL, NORMAL], 0, n, 7, 0, 0))
     hard = [sum(sh for level, _, sh in won if level == HARD) for _, won, _, _, _ in played]
     assert [r[0] for r in rows] == hard
@@ -91,3 +97,73 @@ def test_paired_gain():
     gain, half = endgame.paired([(0, 1), (1, 1), (0, 0), (1, 0), (0, 1)])
     assert abs(gain - 0.2) < 1e-12
     assert abs(half - 1.96 * (0.7**0.5) / 5**0.5) < 1e-12
+
+
+def _lead_states(deals):
+    """Hard's leads on a free pile while the stock lasts, in games of
+    Hard at seat 0 against Normals."""
+    import opponents
+
+    game = by_id("elevator")
+    out = []
+    for deal in deals:
+        s = game.new_state(4, deal)
+        while not s.is_over():
+            p = s.current_player()
+            if p == 0 and endgame.searched(s, "all", "leads"):
+                out.append(s.clone())
+            level = HARD if p == 0 else NORMAL
+            s.apply(opponents.choose(game, s.observe(p), None, level))
+    return game, out
+
+
+def test_leads_are_the_free_piles_while_the_stock_lasts():
+    game, states = _lead_states(range(1, 9))
+    assert len(states) >= 4
+    for s in states:
+        assert s.free and s.deck_n > 0 and s.phase != GIVE and s.winner < 0
+        assert not endgame.searched(s, "all")  # the endgame's search leaves them
+        assert not endgame.searched(s, "gives", "leads")
+    _, ends = _endgame_states("elevator", range(1, 4))
+    assert not any(endgame.searched(t, "all", "leads") for t in ends)
+
+
+def test_a_margin_keeps_hards_choice_unless_beaten_by_it():
+    import opponents
+
+    game, states = _lead_states(range(1, 13))
+    changed = 0
+    for s in states:
+        view = s.observe(0)
+        hard = opponents.choose(game, view, None, HARD)
+        free = endgame.decide(game, view, 0, Prng(5), Search("all", 4, when="leads"))
+        held = endgame.decide(game, view, 0, Prng(5), Search("all", 4, when="leads", margin=2000))
+        # a margin of two wins a world is more than any playout can score over another
+        assert held == (hard, free[1])
+        changed += free[0] != hard
+    assert changed  # without a margin, the worlds overrule Hard somewhere
+
+
+def test_a_hard_rollout_plays_hards_choices_at_its_seat():
+    import opponents
+
+    game, states = _lead_states(range(1, 7))
+    differ = 0
+    for s in states:
+        a = s.legal_list()[0]
+        runs = []
+        for rollout in ("hard", "normal"):
+            t = s.clone()
+            t.apply(a)
+            runs.append((endgame._playout(game, t, 0, 0, rollout), t))
+        t = s.clone()
+        t.apply(a)
+        while not t.is_over():
+            p = t.current_player()
+            level = HARD if p == 0 else NORMAL
+            t.apply(opponents.choose(game, t.observe(p), None, level))
+        (hard_score, hard_end), (normal_score, normal_end) = runs
+        assert [hard_end.cards_left(p) for p in range(4)] == [t.cards_left(p) for p in range(4)]
+        assert hard_end.winners() == t.winners()
+        differ += hard_score != normal_score
+    assert differ  # Hard at its seat plays other games than Normal there
