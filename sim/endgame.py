@@ -3,7 +3,8 @@ Bastard. Hard plays as it does, but for the decisions searched: by
 default (``--when empty``) those once the stock is empty (every card it
 cannot see is then in the other hands) while nobody is out; with ``--when
 leads`` the card that starts a play on a free pile while the stock lasts,
-the decision an opening book would hold. Each legal action is tried in
+the decision an opening book would hold (``--when stock``: every play
+while it lasts). Each legal action is tried in
 some worlds (the cards Hard cannot see dealt at random, in the counts it
 knows) and played on with Normal at every seat (``--rollout hard``: Hard
 at its own). Desktop only: the measure behind docs/opponents.md, "Once
@@ -37,7 +38,7 @@ from sim.solve import wilson
 from sim.tournament import real_winners
 
 SEARCHES = ("all", "plays", "gives")
-WHENS = ("empty", "leads")
+WHENS = ("empty", "leads", "stock")
 ROLLOUTS = ("normal", "hard")
 _WIN = 1000  # a playout to the end: a win, or minus the cards left
 
@@ -54,12 +55,13 @@ Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal")
 def searched(state, which, when="empty"):
     """Is Hard's decision in ``state`` one the search makes? Only while
     nobody is out (after the winner, no choice changes a win), and only
-    ``when``: once the stock is empty, or at a lead on a free pile while
-    it lasts."""
+    ``when``: once the stock is empty, at a lead on a free pile while it
+    lasts, or at every play while it lasts ("stock")."""
     if state.winner >= 0 or len(state.legal_list()) < 2:
         return False
-    if when == "leads":
-        return state.deck_n > 0 and state.free and state.phase != GIVE and which != "gives"
+    if when != "empty":
+        lead = state.free or when == "stock"
+        return state.deck_n > 0 and lead and state.phase != GIVE and which != "gives"
     if state.deck_n:
         return False
     give = state.phase == GIVE
@@ -235,8 +237,8 @@ def main(argv=None):
         p.fail("%s has variants 0 to %d" % (a.game, len(info.VARIANTS) - 1))
     if min(a.worlds, a.budget, a.cap, a.margin) < 0 or min(a.games, a.jobs) < 1:
         p.fail("--worlds, --budget, --cap and --margin take 0 or more; --games, --jobs 1 or more")
-    if a.when == "leads" and a.search == "gives":
-        p.fail("a lead is a play: --when leads searches no gives")
+    if a.when != "empty" and a.search == "gives":
+        p.fail("a give comes once the stock is empty: --when %s searches none" % a.when)
     search = Search(a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout)
     t0 = time.time()
     rows = run(a.game, a.players, a.games, search, a.variant, a.seed, a.jobs)

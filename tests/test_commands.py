@@ -168,6 +168,7 @@ def test_solve_json_line():
         ["-m", "sim.endgame", "--cap", "-5"],
         ["-m", "sim.endgame", "--margin", "-1"],
         ["-m", "sim.endgame", "--when", "leads", "--search", "gives"],
+        ["-m", "sim.endgame", "--when", "never"],
         ["-m", "sim.endgame", "--rollout", "easy"],
         ["-m", "sim.endgame", "--game", "roller-coaster"],
     ],

@@ -124,8 +124,19 @@ def test_leads_are_the_free_piles_while_the_stock_lasts():
         assert s.free and s.deck_n > 0 and s.phase != GIVE and s.winner < 0
         assert not endgame.searched(s, "all")  # the endgame's search leaves them
         assert not endgame.searched(s, "gives", "leads")
+        assert endgame.searched(s, "all", "stock")  # a lead is one of the plays
     _, ends = _endgame_states("elevator", range(1, 4))
-    assert not any(endgame.searched(t, "all", "leads") for t in ends)
+    for when in ("leads", "stock"):
+        assert not any(endgame.searched(t, "all", when) for t in ends)
+    game = by_id("elevator")
+    s = game.new_state(4, 3)
+    plays = 0
+    while s.deck_n and not s.is_over():  # every play with a choice while the stock lasts
+        if endgame.searched(s, "all", "stock"):
+            assert s.phase != GIVE and s.winner < 0 and len(s.legal_list()) > 1
+            plays += not s.free
+        s.apply(game.basic_policy(s.observe(s.current_player()), None))
+    assert plays
 
 
 def test_a_margin_keeps_hards_choice_unless_beaten_by_it():
