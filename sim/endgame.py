@@ -2,12 +2,12 @@
 Bastard. Hard plays as it does, but for the decisions searched: by
 default (``--when empty``) those once the stock is empty (every card it
 cannot see is then in the other hands) while nobody is out; with ``--when
-leads`` the card that starts a play on a free pile while the stock lasts,
-the decision an opening book would hold (``--when stock``: every play
-while it lasts). Each legal action is tried in
-some worlds (the cards Hard cannot see dealt at random, in the counts it
-knows) and played on with Normal at every seat (``--rollout hard``: Hard
-at its own). Desktop only: the measure behind docs/opponents.md, "Once
+leads`` the play that starts a free pile while the stock lasts (its first
+card, and whether more of that rank go with it), what an opening book
+would hold; with ``--when stock`` every play while the stock lasts. Each
+legal action is tried in some worlds (the cards Hard cannot see dealt at
+random, in the counts it knows) and played on with Normal at every seat
+(``--rollout hard``: Hard at its own). Desktop only: the measure behind docs/opponents.md, "Once
 the stock is empty" and "The card that starts a play"; Hard itself does
 not search (the board's time holds about 40 Normal moves a decision).
 
@@ -55,13 +55,14 @@ Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal")
 def searched(state, which, when="empty"):
     """Is Hard's decision in ``state`` one the search makes? Only while
     nobody is out (after the winner, no choice changes a win), and only
-    ``when``: once the stock is empty, at a lead on a free pile while it
-    lasts, or at every play while it lasts ("stock")."""
+    ``when``: once the stock is empty; while it lasts, at every play
+    ("stock") or at the play that starts a free pile ("leads": its first
+    card, and each card more of its rank, for the pile stays free until
+    the play ends). A give comes only once the stock is empty."""
     if state.winner >= 0 or len(state.legal_list()) < 2:
         return False
     if when != "empty":
-        lead = state.free or when == "stock"
-        return state.deck_n > 0 and lead and state.phase != GIVE and which != "gives"
+        return state.deck_n > 0 and (state.free or when == "stock") and which != "gives"
     if state.deck_n:
         return False
     give = state.phase == GIVE

@@ -118,8 +118,10 @@ def _lead_states(deals):
 
 
 def test_leads_are_the_free_piles_while_the_stock_lasts():
-    game, states = _lead_states(range(1, 9))
-    assert len(states) >= 4
+    game, states = _lead_states(range(1, 41))
+    assert len(states) >= 20
+    # a lead's first card, and whether more of its rank go with it
+    assert {s.play_n > 0 for s in states} == {False, True}
     for s in states:
         assert s.free and s.deck_n > 0 and s.phase != GIVE and s.winner < 0
         assert not endgame.searched(s, "all")  # the endgame's search leaves them
@@ -137,6 +139,29 @@ def test_leads_are_the_free_piles_while_the_stock_lasts():
             plays += not s.free
         s.apply(game.basic_policy(s.observe(s.current_player()), None))
     assert plays
+
+
+def test_the_search_settings_reach_every_decision_searched():
+    game = by_id("elevator")
+    for when in ("leads", "stock"):
+        count = 0
+        for deal in range(1, 5):
+            trace = []
+            endgame.play(game, 4, deal, 0, Search("all", 1, when=when), Prng(1), trace=trace)
+            s = game.new_state(4, deal)
+            for a, done in trace:
+                if done:  # searched: just the decisions ``when`` names
+                    assert s.current_player() == 0 and endgame.searched(s, "all", when)
+                    assert s.free or when == "stock"
+                    count += 1
+                s.apply(a)
+        assert count >= 3
+    _, states = _lead_states(range(1, 7))
+    moves = {}
+    for rollout in ("hard", "normal"):
+        search = Search("all", 2, when="leads", rollout=rollout)
+        moves[rollout] = [endgame.decide(game, t.observe(0), 0, Prng(2), search)[1] for t in states]
+    assert moves["hard"] != moves["normal"]  # the playouts are Hard's at its seat
 
 
 def test_a_margin_keeps_hards_choice_unless_beaten_by_it():
