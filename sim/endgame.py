@@ -15,6 +15,7 @@ not search (the board's time holds about 40 Normal moves a decision).
     python -m sim.endgame --search gives --worlds 1 --budget 40
     python -m sim.endgame --worlds 0   # the real deal: a player who sees every card
     python -m sim.endgame --players 3 --worlds 1 --cap 40   # given up past 40 moves
+    python -m sim.endgame --worlds 64 --within 435   # the worlds done in 435 moves
     python -m sim.endgame --when leads --worlds 64 --rollout hard --margin 50
 
 Every deal is also played by Hard as it is, on the same seats, so the
@@ -46,10 +47,11 @@ _WIN = 1000  # a playout to the end: a win, or minus the cards left
 # (0: the real deal), ``budget`` (moves a decision, one world, scored by
 # _standing; 0: playouts to the end), ``cap`` (moves past which a search
 # is given up; 0: none), ``when`` of WHENS, ``margin`` (thousandths of a
-# win a world by which another action must beat Hard's) and ``rollout``
-# (who plays Hard's seat in a playout)
-_FIELDS = "which worlds budget cap when margin rollout"
-Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal"))
+# win a world by which another action must beat Hard's), ``rollout``
+# (who plays Hard's seat in a playout) and ``within`` (moves a decision
+# for a search that decides on the worlds it has done in time; 0: none)
+_FIELDS = "which worlds budget cap when margin rollout within"
+Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal", 0))
 
 
 def searched(state, which, when="empty"):
@@ -94,8 +96,13 @@ def decide(game, view, seat, prng, search, fair=True):
     ``opponents_hard._standing``; too few moves for that and Hard's own
     choice stands. With ``search.cap``, a search that simulates more moves
     than that is given up and Hard's choice stands, as a board's clock
-    would end it (the moves returned are then 0). Hard's choice stands on
-    a tie, and unless another beats it by ``search.margin`` a world."""
+    would end it (the moves returned are then 0). With ``search.within``,
+    a clock that lets the search decide on the worlds it has done: a world
+    starts only if one more as long as those before ends within that many
+    moves, and one that runs past them is left out (the first: Hard's
+    choice stands); the moves returned are at most ``within``, where the
+    clock would cut. Hard's choice stands on a tie, and unless another
+    beats it by ``search.margin`` a world."""
     if fair and any(view.hands[j].count() for j in range(view.num_players) if j != seat):
         raise ValueError("a fair search is given the seat's observation, not the deal")
     hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
@@ -107,22 +114,36 @@ def decide(game, view, seat, prng, search, fair=True):
         horizon = search.budget // len(acts) - 2
         if horizon < 4:
             return hard, 0
+    within = search.within
     totals = [0] * len(acts)
-    moves = 0
-    for _ in range(worlds):
+    moves = done = 0
+    while done < worlds:
+        if within and done and moves + moves // done > within:
+            break  # one more world would end past the clock
         world = view.clone()
         if fair:
             determinize(world, seat, prng)
-        for i, a in enumerate(acts):
+        these = []
+        for a in acts:
             s = world.clone()
             s.apply(a)
             v, n = _playout(game, s, seat, horizon, search.rollout)
-            totals[i] += v
+            these.append(v)
             moves += n
             if search.cap and moves > search.cap:
                 return hard, 0
+            if within and moves > within:
+                break
+        if within and moves > within:
+            moves = within  # the clock cuts the world in progress
+            if not done:
+                return hard, 0
+            break
+        for i, v in enumerate(these):
+            totals[i] += v
+        done += 1
     best = acts.index(hard)
-    bar = totals[best] + search.margin * worlds
+    bar = totals[best] + search.margin * done
     for i in range(len(acts)):
         if totals[i] > totals[best] and totals[i] > bar:
             best = i
@@ -226,6 +247,9 @@ def main(argv=None):
     p.add_argument(
         "--margin", type=int, default=0, help="thousandths of a win a world over Hard's choice"
     )
+    p.add_argument(
+        "--within", type=int, default=0, help="moves a decision, the worlds done decide (0: none)"
+    )
     p.add_argument("--games", type=int, default=6000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=2)
@@ -236,11 +260,11 @@ def main(argv=None):
                % (a.game, info.MAX_PLAYERS))  # fmt: skip
     if not 0 <= a.variant < len(info.VARIANTS):
         p.fail("%s has variants 0 to %d" % (a.game, len(info.VARIANTS) - 1))
-    if min(a.worlds, a.budget, a.cap, a.margin) < 0 or min(a.games, a.jobs) < 1:
-        p.fail("--worlds, --budget, --cap and --margin take 0 or more; --games, --jobs 1 or more")
+    if min(a.worlds, a.budget, a.cap, a.margin, a.within) < 0 or min(a.games, a.jobs) < 1:
+        p.fail("--worlds, --budget, --cap, --margin, --within take 0 or more; --games, --jobs 1+")
     if a.when != "empty" and a.search == "gives":
         p.fail("a give comes once the stock is empty: --when %s searches none" % a.when)
-    search = Search(a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout)
+    search = Search(a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout, a.within)
     t0 = time.time()
     rows = run(a.game, a.players, a.games, search, a.variant, a.seed, a.jobs)
     n = len(rows)

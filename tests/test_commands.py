@@ -167,6 +167,7 @@ def test_solve_json_line():
         ["-m", "sim.endgame", "--worlds", "-1"],
         ["-m", "sim.endgame", "--cap", "-5"],
         ["-m", "sim.endgame", "--margin", "-1"],
+        ["-m", "sim.endgame", "--within", "-1"],
         ["-m", "sim.endgame", "--when", "leads", "--search", "gives"],
         ["-m", "sim.endgame", "--when", "never"],
         ["-m", "sim.endgame", "--rollout", "easy"],

@@ -203,3 +203,37 @@ def test_a_hard_rollout_plays_hards_choices_at_its_seat():
         assert hard_end.winners() == t.winners()
         differ += hard_score != normal_score
     assert differ  # Hard at its seat plays other games than Normal there
+
+
+def test_within_decides_on_the_worlds_done_in_time():
+    game, states = _endgame_states("elevator", range(1, 6))
+    s = next(t for t in states if endgame.searched(t, "all"))
+    seat = s.current_player()
+    view = s.observe(seat)
+    import opponents
+
+    hard = opponents.choose(game, view, None, HARD)
+    one = endgame.decide(game, view, seat, Prng(4), Search("all", 1))
+    three = endgame.decide(game, view, seat, Prng(4), Search("all", 3))
+    assert one[1] > 1 and three[1] > one[1]
+    # the first world not done in time: Hard's choice
+    assert endgame.decide(game, view, seat, Prng(4), Search("all", 3, within=one[1] - 1)) == (
+        hard,
+        0,
+    )
+    # in time for the first world alone (a second as long would run past)
+    assert endgame.decide(game, view, seat, Prng(4), Search("all", 3, within=one[1])) == one
+    # time for all three: the three-world decision
+    assert endgame.decide(game, view, seat, Prng(4), Search("all", 3, within=9 * three[1])) == three
+    # a world started in time that runs past the clock is left out, the moves cut at it
+    cut = 0
+    for t in states:
+        if endgame.searched(t, "all"):
+            v = t.observe(t.current_player())
+            two = endgame.decide(game, v, t.current_player(), Prng(4), Search("all", 2))
+            three = endgame.decide(game, v, t.current_player(), Prng(4), Search("all", 3))
+            if three[1] > two[1] + two[1] // 2:  # the third world longer than the two before
+                cut = three[1] - 1
+                search = Search("all", 3, within=cut)
+                assert endgame.decide(game, v, t.current_player(), Prng(4), search) == (two[0], cut)
+    assert cut
