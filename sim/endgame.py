@@ -7,9 +7,10 @@ card, and whether more of that rank go with it), what an opening book
 would hold; with ``--when stock`` every play while the stock lasts. Each
 legal action is tried in some worlds (the cards Hard cannot see dealt at
 random, in the counts it knows) and played on with Normal at every seat
-(``--rollout hard``: Hard at its own). Desktop only: the measure behind docs/opponents.md, "Once
-the stock is empty" and "The card that starts a play"; Hard itself does
-not search (the board's time holds about 40 Normal moves a decision).
+(``--rollout hard``: Hard at its own). Desktop only: the measure behind
+docs/opponents.md, "Once the stock is empty" and "The card that starts a
+play"; Hard itself does not search (the board's time holds about 40
+Normal moves a decision).
 
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
@@ -155,8 +156,8 @@ def play(game, players, deal, seat, search, prng, variant=0, trace=None):
     decisions searched as ``search`` (a Search; None: not at all) says.
     Returns (Hard's share of the win, decisions searched, moves, the most
     moves of one decision); ``trace``, a list, gets every action and
-    whether it was searched. A decision the budget or the cap leaves to
-    Hard is not counted as searched."""
+    whether it was searched. A decision the budget, the cap or a late first
+    world (``within``) leaves to Hard is not counted as searched."""
     s = game.new_state(players, deal, variant)
     count = moves = most = 0
     while not s.is_over():
