@@ -7,7 +7,8 @@ card, and whether more of that rank go with it), what an opening book
 would hold; with ``--when stock`` every play while the stock lasts. Each
 legal action is tried in some worlds (the cards Hard cannot see dealt at
 random, in the counts it knows) and played on with Normal at every seat
-(``--rollout hard``: Hard at its own). Desktop only: the measure behind
+(``--rollout hard``: Hard at its own), to the game's end (``--to out``:
+to the first player out). Desktop only: the measure behind
 docs/opponents.md, "Once the stock is empty" and "The card that starts a
 play"; Hard itself does not search (the board's time holds about 40
 Normal moves a decision).
@@ -18,6 +19,7 @@ Normal moves a decision).
     python -m sim.endgame --players 3 --worlds 1 --cap 40   # given up past 40 moves
     python -m sim.endgame --worlds 64 --within 435   # the worlds done in 435 moves
     python -m sim.endgame --when leads --worlds 64 --rollout hard --margin 50
+    python -m sim.endgame --players 3 --within 40 --margin 50 --to out
 
 Every deal is also played by Hard as it is, on the same seats, so the
 report gives the searched player's win share and its gain over Hard's,
@@ -49,10 +51,12 @@ _WIN = 1000  # a playout to the end: a win, or minus the cards left
 # _standing; 0: playouts to the end), ``cap`` (moves past which a search
 # is given up; 0: none), ``when`` of WHENS, ``margin`` (thousandths of a
 # win a world by which another action must beat Hard's), ``rollout``
-# (who plays Hard's seat in a playout) and ``within`` (moves a decision
+# (who plays Hard's seat in a playout), ``within`` (moves a decision
 # for a search that decides on the worlds it has done in time; 0: none)
-_FIELDS = "which worlds budget cap when margin rollout within"
-Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal", 0))
+# and ``to`` (where a playout to the end stops: "end", the game's end;
+# "out", the first player out, scored a win or minus the cards left then)
+_FIELDS = "which worlds budget cap when margin rollout within to"
+Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal", 0, "end"))
 
 
 def searched(state, which, when="empty"):
@@ -72,12 +76,12 @@ def searched(state, which, when="empty"):
     return which == "all" or (which == "gives") == give
 
 
-def _playout(game, s, seat, horizon, rollout="normal"):
+def _playout(game, s, seat, horizon, rollout="normal", to="end"):
     """Normal moves for every seat (``rollout`` "hard": Hard's at
-    ``seat``), up to ``horizon`` (0: to the end); the score and the moves
-    made."""
+    ``seat``), up to ``horizon`` (0: to the end, or with
+    ``to`` "out" to the first player out); the score and the moves made."""
     n = 0
-    while not s.is_over() and (not horizon or n < horizon):
+    while not s.is_over() and (not horizon or n < horizon) and (to == "end" or s.winner < 0):
         if rollout == "hard" and s.current_player() == seat:
             s.apply(opponents.choose(game, s.observe(seat), None, HARD))
         else:
@@ -85,6 +89,8 @@ def _playout(game, s, seat, horizon, rollout="normal"):
         n += 1
     if horizon:
         return _standing(s, seat), n
+    if to == "out":
+        return (_WIN if s.winner == seat else -s.cards_left(seat)), n
     return (_WIN if seat in real_winners(s) else -s.cards_left(seat)), n
 
 
@@ -128,7 +134,7 @@ def decide(game, view, seat, prng, search, fair=True):
         for a in acts:
             s = world.clone()
             s.apply(a)
-            v, n = _playout(game, s, seat, horizon, search.rollout)
+            v, n = _playout(game, s, seat, horizon, search.rollout, search.to)
             these.append(v)
             moves += n
             if search.cap and moves > search.cap:
@@ -251,6 +257,7 @@ def main(argv=None):
     p.add_argument(
         "--within", type=int, default=0, help="moves a decision, the worlds done decide (0: none)"
     )
+    p.add_argument("--to", default="end", choices=("end", "out"), help="a playout's end")
     p.add_argument("--games", type=int, default=6000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--jobs", type=int, default=2)
@@ -265,7 +272,9 @@ def main(argv=None):
         p.fail("--worlds, --budget, --cap, --margin, --within take 0 or more; --games, --jobs 1+")
     if a.when != "empty" and a.search == "gives":
         p.fail("a give comes once the stock is empty: --when %s searches none" % a.when)
-    search = Search(a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout, a.within)
+    search = Search(
+        a.search, a.worlds, a.budget, a.cap, a.when, a.margin, a.rollout, a.within, a.to
+    )
     t0 = time.time()
     rows = run(a.game, a.players, a.games, search, a.variant, a.seed, a.jobs)
     n = len(rows)

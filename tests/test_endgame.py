@@ -237,3 +237,21 @@ def test_within_decides_on_the_worlds_done_in_time():
                 search = Search("all", 3, within=cut)
                 assert endgame.decide(game, v, t.current_player(), Prng(4), search) == (two[0], cut)
     assert cut
+
+
+def test_a_playout_to_the_first_out_stops_there_and_scores_it():
+    # --to out: as Hard's endgame search plays (lib/opponents_endgame.py),
+    # a playout ends when a player goes out: a win, or minus the cards left
+    game, states = _endgame_states("elevator", range(1, 6))
+    ended_early = 0
+    for s in states:
+        if not endgame.searched(s, "all"):
+            continue
+        seat = s.current_player()
+        short, long = s.clone(), s.clone()
+        v, n = endgame._playout(game, short, seat, 0, "normal", "out")
+        w, m = endgame._playout(game, long, seat, 0, "normal", "end")
+        assert short.winner >= 0 and short.winner == long.winner and n <= m
+        assert v == (1000 if short.winner == seat else -short.cards_left(seat))
+        ended_early += not short.is_over()
+    assert ended_early > 0  # the game went on past its winner, the playout did not
