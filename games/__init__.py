@@ -44,9 +44,18 @@ class Info:
         self.table = table  # the table screen's module in lib/table/ ("table.shedding")
         self.text = text  # the screen text's module in games/
         self.search = search  # Hard's search budget in simulated moves (0: it does not search)
+        # (beside its own player, ``hard``: the budget of its endgame search)
         self.series = series  # the next deal starts left of the last winner
         self.solved = solved  # a file of winnable deal numbers, if the game has one
         self.hard = hard  # Hard's own player, a module in games/ (None: Hard searches)
+
+    def searches(self, players):
+        """Does Hard search at a table of ``players``? Without a player of
+        its own, wherever the record gives a budget; beside its own player
+        (the endgame search, lib/opponents_endgame.py), at up to four
+        players: at five it gained a tenth of a point of win share, and
+        from six its scratch states would only weigh on the heap."""
+        return self.search > 0 and (not self.hard or players <= 4)
 
     def fields(self):
         return (self.ID, self.NAME, self.BLURB, self.MIN_PLAYERS, self.MAX_PLAYERS,
@@ -65,8 +74,9 @@ class Info:
 
 
 # Hard's search budget: simulated moves a decision, sized as
-# lib/opponents_hard.py says; 0 where Hard has a player of its own (``hard``)
-# and does not search (docs/opponents.md).
+# lib/opponents_hard.py says; beside a player of its own (``hard``), the
+# budget of its endgame search (lib/opponents_endgame.py), sized the same
+# way; 0 where it does not search (docs/opponents.md).
 CATALOGUE = (
     Info("color-elevator", 0, "Color Elevator", "Two piles: black up, red down", (2, 4, 2),
          ("52 cards", "Jokers"), "color_elevator", "table.color_elevator", "color_elevator_text",
@@ -75,9 +85,9 @@ CATALOGUE = (
          (1, 1, 1), ("Elevator", "Escalator"), "elevator_solitaire", "table.elevator_solitaire",
          "elevator_solitaire_text", solved="elevator_solitaire_winnable.bin"),
     Info("elevator", 2, "Elevator", "Climb in alternate colours", (3, 6, 4), ("Standard",),
-         "elevator", "table.shedding", "shedding_text", hard="shedding_hard"),
+         "elevator", "table.shedding", "shedding_text", 40, hard="shedding_hard"),
     Info("bastard", 3, "Bastard", "Elevator's cousin, 2-12 players", (2, 12, 4),
-         ("Jokers alike", "Red/black jokers"), "bastard", "table.shedding", "shedding_text",
+         ("Jokers alike", "Red/black jokers"), "bastard", "table.shedding", "shedding_text", 40,
          series=True, hard="shedding_hard"),
     Info("roller-coaster", 4, "Roller Coaster", "Shed runs up or down, A wraps", (2, 8, 3),
          ("Standard",), "roller_coaster", "table.roller_coaster", "roller_coaster_text", 64),

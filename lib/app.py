@@ -258,8 +258,8 @@ class App:
         """The table module of ``match``, with every module its game needs
         loaded first (``play``): what every game uses, largest first, each
         into a heap without the last one's garbage, the rules, the Hard
-        player when a seat plays Hard (its search, and the game's own
-        player if it has one), then the table."""
+        player when a seat plays Hard (the game's own player, its search or
+        both), then the table."""
         self.clear()
         solo = match.info.MAX_PLAYERS == 1  # no hand, no computer players
         for name in ("screens.menus", "screens.setup", "link.menu", "link.lobby", "ui_menu"):
@@ -269,12 +269,17 @@ class App:
                 gc.collect()
                 __import__(name)
         games.by_id(match.info.ID)
-        if match.has(HARD):  # the game's own Hard player, or the search
+        info = match.info
+        if match.has(HARD):  # the game's own Hard player, its search or both
             gc.collect()
-            if match.info.hard:
-                games.load(match.info.hard)
-            else:
-                __import__("opponents_hard")
+            if info.hard:
+                games.load(info.hard)
+            if info.searches(match.players):
+                gc.collect()
+                if info.hard:
+                    __import__("opponents_endgame")
+                else:
+                    __import__("opponents_hard")
         gc.collect()
         __import__(match.info.table)  # (which returns the package, ``table``)
         return sys.modules[match.info.table]

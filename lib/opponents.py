@@ -8,9 +8,11 @@ The levels are seat kinds (``match.py``: EASY, NORMAL, HARD):
   go out.
 - Normal: the game's own heuristic (``basic_policy`` in its module).
 - Hard: a player of the game's own (its catalogue record's ``hard``, a
-  module of ``games/``) or else a determinized Monte Carlo search
-  (``opponents_hard.py``), either loaded only for a game with a Hard seat,
-  so a table of Easy and Normal players never holds its code.
+  module of ``games/``), with a search of the endgame where the record
+  gives it a budget (``opponents_endgame.py``), or else a determinized
+  Monte Carlo search (``opponents_hard.py``), each loaded only for a game
+  with a Hard seat, so a table of Easy and Normal players never holds its
+  code.
 
 Every level decides from ``observe(seat)`` alone, so no level can see a
 card its seat cannot; the tests reshuffle the hidden cards and check that
@@ -39,19 +41,28 @@ def _easy(game, obs, prng):
 
 def choose(game, obs, prng, level, moves=0, clock=None):
     """The action a ``level`` player takes from observation ``obs``. Hard
-    plays its game's own player (``INFO.hard``) if it has one; else it
-    searches ``moves`` simulated moves (0: the game's, ``INFO.search``),
-    and stops early at ``opponents_hard.THINK_MS`` on ``clock`` when one is
-    given."""
+    plays its game's own player (``INFO.hard``) if it has one, and where
+    the record also gives a ``search``, searches the endgame with it
+    (``opponents_endgame.py``); else it searches throughout
+    (``opponents_hard.py``). A search simulates ``moves`` moves (0: the
+    game's, ``INFO.search``), and stops early at
+    ``search_worlds.THINK_MS`` on ``clock`` when one is given."""
     if level == EASY:
         return _easy(game, obs, prng)
     if level == HARD:
-        own = game.INFO.hard
+        info = game.INFO
+        own = info.hard
         if own:  # the game's own Hard player (docs/opponents.md)
+            start = clock() if clock else 0  # the decision's time starts here
             if _own[0] is not own:  # looked up once a game: a decision allocates nothing
                 _own[1] = games.load(own)
                 _own[0] = own
-            return _own[1].hard_policy(obs, prng)
+            mine = _own[1].hard_policy(obs, prng)
+            if not info.searches(obs.num_players):
+                return mine
+            import opponents_endgame
+
+            return opponents_endgame.search(game, obs, prng, mine, moves, clock, start)
         import opponents_hard
 
         return opponents_hard.hard(game, obs, prng, moves, clock)

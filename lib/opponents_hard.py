@@ -12,30 +12,32 @@ simulated moves, set for each game (its catalogue record's ``search``) to
 fit the board's time. When the stock's order is known to every seat
 (Roller Coaster after a turnover), it searches one world deeper instead
 (``_deep``). A draw with a card to play is a candidate only while it
-takes a card from a small hand early in the game (``_may_draw``).
+takes a card from a small hand early in the game (``_may_draw``). The
+worlds and the clock are ``search_worlds.py``'s.
 
 Loaded (``opponents.choose``) only for games with a Hard seat that
 search.
 """
 
-from array import array
-
 from micropython import const
 
-from engine.gamestate import MAX_ACTIONS
+import search_worlds
 from games import DRAW
+from search_worlds import WORLD as _WORLD
+from search_worlds import actions as _actions
+from search_worlds import determinize, scratch, settle
+from search_worlds import totals as _totals
 
 # Hard's budget is counted in simulated moves, so that a decision costs
 # about the same time in every game and at every player count: a Normal
 # move in a playout is one unit, a copy of the state about one, a sampled
-# world (copy and deal) _WORLD. Each game's budget (its catalogue record's
+# world (copy and deal) search_worlds.WORLD. Each game's budget (its catalogue record's
 # ``search``) is the largest whose slowest decision over 20 four-player
 # games on the MicroPython VM (tests/mp/hard_time.py), times 350, stays
 # under 300 ms: the Pico ran the same decisions 225-350 times slower
 # (measured on the firmware: docs/opponents.md). A playout is one sampled world, one
 # candidate action and one round of play after it.
 _ROUNDS = const(1)  # rounds of play (every seat once) a playout looks ahead
-_WORLD = const(2)
 _CARD = const(40)  # one card of lead on the 0..1000 standing scale
 _MARGIN = const(40)  # per sample: Normal's choice stands unless beaten by a card
 # Why one round: 48 playouts to the end of the game were no stronger than
@@ -47,31 +49,6 @@ _DEEP_ROUNDS = const(5)
 # smaller than this and the game younger than this (``_may_draw``)
 _DRAW_HAND = const(8)
 _DRAW_TURNS = const(300)
-# On a board Hard also watches the clock (``clock``: milliseconds, as
-# supervisor.ticks_ms counts them): it starts no sample that would end
-# past THINK_MS, for the rare states whose moves cost far more than most.
-THINK_MS = const(300)
-# and, for a sample longer than most (big hands, a deep playout), it gives
-# up on the search mid-playout at this, a move short of THINK_MS
-_GIVE_UP_MS = const(240)
-_TICKS_MASK = const(0x1FFFFFFF)  # ticks_ms wraps at 2**29
-_actions = bytearray(MAX_ACTIONS)  # (an action is a byte)
-_totals = array("i", [0] * MAX_ACTIONS)  # (a list of ints costs twice as much on a board)
-_states = [None, None]  # the sampled world and a playout's copy: made at a game's first search
-
-
-def _scratch(obs):
-    """The search's two states, made once for a game (its first search)
-    and refilled at every decision after: a decision allocates nothing.
-    Made again for another game's shape (the simulator keeps this module
-    from game to game; a board lets it go with the game)."""
-    w = _states[0]
-    if w is None or type(w) is not type(obs) or w.num_players != obs.num_players or (
-            w.decks != obs.decks):  # fmt: skip
-        _states[0] = _states[1] = None  # (the old pair goes before the new is made)
-        _states[0] = obs._blank()
-        _states[1] = obs._blank()
-    return _states[0], _states[1]
 
 
 def _standing(state, seat):
@@ -106,71 +83,20 @@ def _standing(state, seat):
     return v
 
 
-def determinize(state, seat, prng):
-    """Fill an observation ``state`` made for ``seat`` with one possible world:
-    every card the seat has not seen, shuffled and dealt into the
-    other hands, the stock and any other hidden places, in the counts
-    the seat knows (search uses this)."""
-    seen = bytearray(state.ncards)
-    for s in range(state.num_players):  # the seat's hand, and cards all know
-        hand = state.hands[s]
-        c = hand.next(-1)
-        while c >= 0:
-            seen[c] = 1
-            c = hand.next(c)
-    if state.deck_public():
-        for i in range(state.deck_n):
-            seen[state.deck[i]] = 1
-    for i in range(state.pile_n):
-        seen[state.pile[i]] = 1
-    for c in state._visible_extra():
-        seen[c] = 1
-    buf = bytearray(state.ncards)
-    n = 0
-    for c in range(state.ncards):
-        if not seen[c]:
-            buf[n] = c
-            n += 1
-    prng.shuffle(buf, n)
-    deal_hidden(state, seat, buf)
-    # an observation has no deal: the world's later shuffles (Color
-    # Elevator's rebuilds of the stock) are drawn from this player's own
-    # generator, as unknown to it as the real ones
-    state.deal = prng.next30() or 1
-
-
 def _playout(game, world, s, action, horizon, seat, prng, clock, start):
     """Play ``action`` in ``s``, a copy of ``world`` (made once a decision:
     a playout allocates no state), then ``horizon`` Normal moves; how
-    ``seat`` stands after them, or -1 if ``clock`` passed _GIVE_UP_MS
-    since ``start`` on the way (the decision is then Normal's)."""
+    ``seat`` stands after them, or -1 if ``clock`` ran to the give-up
+    time since ``start`` on the way (the decision is then Normal's)."""
     s._copy_from(world)
     s.apply(action)
     steps = 0
     while not s.is_over() and steps < horizon:
-        if clock and (clock() - start) & _TICKS_MASK >= _GIVE_UP_MS:
+        if clock and search_worlds.overtime(clock, start):
             return -1
         s.apply(game.basic_policy(s, prng))
         steps += 1
     return _standing(s, seat)
-
-
-def deal_hidden(state, seat, buf):
-    """Deal ``buf`` into everything ``seat`` cannot see, in the counts the
-    seat knows: the other hands, the stock, the extra places. Cards every
-    seat knows (``_public``) stay where they are."""
-    k = 0
-    for i in range(state.num_players):
-        if i != seat:
-            hand = state.hands[i]
-            for _ in range(state.counts[i] - hand.count()):
-                hand.add(buf[k])
-                k += 1
-    if not state.deck_public():
-        for i in range(state.deck_n):
-            state.deck[i] = buf[k]
-            k += 1
-    state._deal_extra(seat, buf, k)
 
 
 def _may_draw(obs, seat):
@@ -185,13 +111,6 @@ def _may_draw(obs, seat):
         and obs.counts[seat] < _DRAW_HAND
         and obs.turns < _DRAW_TURNS
     )
-
-
-def _late(clock, start, done):
-    """Would one more sample, as long as the ``done`` before, end past
-    THINK_MS?"""
-    spent = (clock() - start) & _TICKS_MASK
-    return spent + spent // done > THINK_MS
 
 
 def hard(game, obs, prng, moves=0, clock=None):
@@ -221,7 +140,11 @@ def hard(game, obs, prng, moves=0, clock=None):
     for i in range(n):
         _totals[i] = 0
     done = 0
-    world, s = _scratch(obs)  # the sampled world and each playout's copy
+    made = scratch(obs)
+    if made is None:
+        return normal  # no room for the worlds: the choice without them
+    world = made[0]
+    s = made[1]  # the sampled world and each playout's copy
     while done < rounds:
         world._copy_from(obs)
         determinize(world, seat, prng)
@@ -231,7 +154,7 @@ def hard(game, obs, prng, moves=0, clock=None):
                 return normal
             _totals[i] += v
         done += 1
-        if clock and done < rounds and _late(clock, start, done):
+        if clock and done < rounds and search_worlds.late(clock, start, done):
             break
     if done < 2:
         return normal
@@ -239,18 +162,7 @@ def hard(game, obs, prng, moves=0, clock=None):
     for i in range(n):
         if _actions[i] == normal:
             pick = i
-    return _settle(n, pick, done * _MARGIN, normal)
-
-
-def _settle(n, pick, margin, normal):
-    """The Normal choice (``pick`` among the ``n`` tried) stands unless
-    another action's total beats it by ``margin``."""
-    best = pick
-    for i in range(n):
-        if _totals[i] > _totals[best] + margin:
-            best = i
-            margin = 0
-    return normal if best == pick else _actions[best]
+    return settle(n, pick, done * _MARGIN, normal)
 
 
 def _deep(game, obs, prng, moves, n, normal, clock, start):
@@ -281,14 +193,18 @@ def _deep(game, obs, prng, moves, n, normal, clock, start):
         rounds = _DEEP_ROUNDS
     if m == 1 or rounds < 2:
         return normal
-    world, s = _scratch(obs)
+    made = scratch(obs)
+    if made is None:
+        return normal  # no room for the worlds: the choice without them
+    world = made[0]
+    s = made[1]
     world._copy_from(obs)
     determinize(world, seat, prng)
     horizon = rounds * obs.num_players
     for i in range(m):
-        if clock and i and _late(clock, start, i):
+        if clock and i and search_worlds.late(clock, start, i):
             return normal  # every choice or none: a partial count is no comparison
         _totals[i] = _playout(game, world, s, _actions[i], horizon, seat, prng, clock, start)
         if _totals[i] < 0:
             return normal
-    return _settle(m, pick, _MARGIN, normal)
+    return settle(m, pick, _MARGIN, normal)

@@ -1,5 +1,7 @@
 """What a search of part of the game would give Hard in Elevator and
-Bastard. Hard plays as it does, but for the decisions searched: by
+Bastard. Hard's own player (``games/shedding_hard.py``, without the
+endgame search Hard plays beside it at four players or fewer,
+lib/opponents_endgame.py) plays as it does, but for the decisions searched: by
 default (``--when empty``) those once the stock is empty (every card it
 cannot see is then in the other hands) while nobody is out; with ``--when
 leads`` the play that starts a free pile while the stock lasts (its first
@@ -8,10 +10,10 @@ would hold; with ``--when stock`` every play while the stock lasts. Each
 legal action is tried in some worlds (the cards Hard cannot see dealt at
 random, in the counts it knows) and played on with Normal at every seat
 (``--rollout hard``: Hard at its own), to the game's end (``--to out``:
-to the first player out). Desktop only: the measure behind
-docs/opponents.md, "Once the stock is empty" and "The card that starts a
-play"; Hard itself does not search (the board's time holds about 40
-Normal moves a decision).
+to the first player out, as Hard's endgame search plays). Desktop only:
+the measure behind docs/opponents.md, "Once the stock is empty", "The
+endgame search Hard plays" and "The card that starts a play" (the
+board's time holds about 40 Normal moves a decision).
 
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
@@ -19,9 +21,9 @@ Normal moves a decision).
     python -m sim.endgame --players 3 --worlds 1 --cap 40   # given up past 40 moves
     python -m sim.endgame --worlds 64 --within 435   # the worlds done in 435 moves
     python -m sim.endgame --when leads --worlds 64 --rollout hard --margin 50
-    python -m sim.endgame --players 3 --within 40 --margin 50 --to out
+    python -m sim.endgame --players 3 --within 40 --margin 50 --to out   # as Hard searches
 
-Every deal is also played by Hard as it is, on the same seats, so the
+Every deal is also played by Hard's own player alone, on the same seats, so the
 report gives the searched player's win share and its gain over Hard's,
 paired deal by deal, with 95% intervals, and the moves simulated for a
 searched decision (the mean and the most).
@@ -32,11 +34,10 @@ import time
 from collections import namedtuple
 
 import games
-import opponents
 from engine.prng import DEAL_MAX, Prng
 from games.shedding import GIVE
-from match import HARD
-from opponents_hard import _standing, determinize
+from opponents_hard import _standing
+from search_worlds import determinize
 from sim import cli
 from sim.solve import wilson
 from sim.tournament import real_winners
@@ -59,6 +60,14 @@ _FIELDS = "which worlds budget cap when margin rollout within to"
 Search = namedtuple("Search", _FIELDS, defaults=(16, 0, 0, "empty", 0, "normal", 0, "end"))
 
 
+def own(game, obs):
+    """Hard's own player's choice (``games/shedding_hard.py``), without the
+    endgame search Hard plays beside it (lib/opponents_endgame.py): the
+    player every search here is measured against, as before that was
+    built."""
+    return games.load(game.INFO.hard).hard_policy(obs, None)
+
+
 def searched(state, which, when="empty"):
     """Is Hard's decision in ``state`` one the search makes? Only while
     nobody is out (after the winner, no choice changes a win), and only
@@ -77,13 +86,13 @@ def searched(state, which, when="empty"):
 
 
 def _playout(game, s, seat, horizon, rollout="normal", to="end"):
-    """Normal moves for every seat (``rollout`` "hard": Hard's at
-    ``seat``), up to ``horizon`` (0: to the end, or with
+    """Normal moves for every seat (``rollout`` "hard": Hard's own
+    player's at ``seat``), up to ``horizon`` (0: to the end, or with
     ``to`` "out" to the first player out); the score and the moves made."""
     n = 0
     while not s.is_over() and (not horizon or n < horizon) and (to == "end" or s.winner < 0):
         if rollout == "hard" and s.current_player() == seat:
-            s.apply(opponents.choose(game, s.observe(seat), None, HARD))
+            s.apply(own(game, s.observe(seat)))
         else:
             s.apply(game.basic_policy(s, None))
         n += 1
@@ -112,7 +121,7 @@ def decide(game, view, seat, prng, search, fair=True):
     beats it by ``search.margin`` a world."""
     if fair and any(view.hands[j].count() for j in range(view.num_players) if j != seat):
         raise ValueError("a fair search is given the seat's observation, not the deal")
-    hard = opponents.choose(game, view.observe(seat) if not fair else view, None, HARD)
+    hard = own(game, view.observe(seat) if not fair else view)
     acts = view.legal_list()
     worlds = search.worlds if fair else 1
     horizon = 0
@@ -184,7 +193,7 @@ def play(game, players, deal, seat, search, prng, variant=0, trace=None):
             moves += n
             most = max(most, n)
         else:
-            a = opponents.choose(game, s.observe(seat), None, HARD)
+            a = own(game, s.observe(seat))
         if trace is not None:
             trace.append((a, n > 0))
         s.apply(a)

@@ -114,6 +114,7 @@ def figures(stdout):
 HARNESS = (
     "vmhal",
     "app_run",
+    "app_hard",
     "session",
     "memmap",
     "save_squeeze",

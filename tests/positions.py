@@ -6,7 +6,7 @@ bottom first (the last code is on top); face-down piles likewise.
 
 import cardtext
 
-import opponents_hard
+import search_worlds
 from engine import cards
 from games import color_elevator as ce
 from games import elevator_solitaire as es
@@ -216,5 +216,5 @@ def redeal_hidden(state, seat, prng):
             n += 1
     n = _hidden_extra(state, hidden, n)
     prng.shuffle(hidden, n)
-    opponents_hard.deal_hidden(state, seat, hidden)
+    search_worlds.deal_hidden(state, seat, hidden)
     state.deal = prng.next30() or 1  # and the deal: its later shuffles are hidden too

@@ -202,7 +202,12 @@ def test_rules_module_keeps_the_contract(info, game):
         assert list(inspect.signature(hard.hard_policy).parameters)[:2] == ["obs", "prng"], (
             "Info.hard: a module with hard_policy(obs, prng)"
         )
-        assert info.search == 0, "Info.search: no budget for a Hard that does not search"
+        if info.search:  # beside it, the endgame search (lib/opponents_endgame.py)
+            s = game.new_state(max(3, info.MIN_PLAYERS), 1)
+            assert s.deck_n > 0 and s.winner == -1, (
+                "Info.search beside Info.hard: the endgame search reads the stock (deck_n) "
+                "and the first player out (winner, -1 while nobody is)"
+            )
     elif info.MAX_PLAYERS > 1:
         assert info.search > 0, "Info.search: the budget of Hard's search"
     text = getattr(__import__("games." + info.text), info.text)

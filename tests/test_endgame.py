@@ -5,6 +5,7 @@ alone, and pairs each deal with Hard's own game."""
 
 import pytest
 
+import games
 from engine.prng import Prng
 from games import by_id
 from games.shedding import GIVE
@@ -65,9 +66,7 @@ def test_a_budget_too_small_or_a_search_past_its_cap_leaves_hards_choice():
     game, states = _endgame_states("elevator", range(1, 6))
     s = next(t for t in states if endgame.searched(t, "all"))
     seat = s.current_player()
-    import opponents
-
-    hard = opponents.choose(game, s.observe(seat), None, HARD)
+    hard = endgame.own(game, s.observe(seat))
     view = s.observe(seat)
     assert endgame.decide(game, view, seat, Prng(1), Search("all", 1, budget=5)) == (hard, 0)
     a, moves = endgame.decide(game, view, seat, Prng(1), Search("all", 1, budget=400))
@@ -82,9 +81,12 @@ def test_a_budget_too_small_or_a_search_past_its_cap_leaves_hards_choice():
     assert endgame.decide(game, view, seat, Prng(1), Search("all", 2, cap=whole[1])) == whole
 
 
-def test_hards_row_is_the_match_hard_plays_and_the_gain_is_paired():
+def test_hards_row_is_hards_own_player_and_the_gain_is_paired(monkeypatch):
+    # the row every search is measured against: Hard's own player, the
+    # match Hard plays once its endgame search is off
     n = 30
     rows = endgame.run("elevator", 4, n, Search("all", 0), jobs=1)
+    monkeypatch.setattr(games.info("elevator"), "search", 0)
     played = tournament._games(("elevator", 4, [HARD, NORMAL, NORMAL, NORMAL], 0, n, 7, 0, 0))
     hard = [sum(sh for level, _, sh in won if level == HARD) for _, won, _, _, _ in played]
     assert [r[0] for r in rows] == hard
@@ -102,8 +104,6 @@ def test_paired_gain():
 def _lead_states(deals):
     """Hard's leads on a free pile while the stock lasts, in games of
     Hard at seat 0 against Normals."""
-    import opponents
-
     game = by_id("elevator")
     out = []
     for deal in deals:
@@ -112,8 +112,7 @@ def _lead_states(deals):
             p = s.current_player()
             if p == 0 and endgame.searched(s, "all", "leads"):
                 out.append(s.clone())
-            level = HARD if p == 0 else NORMAL
-            s.apply(opponents.choose(game, s.observe(p), None, level))
+            s.apply(endgame.own(game, s.observe(p)) if p == 0 else game.basic_policy(s, None))
     return game, out
 
 
@@ -165,13 +164,11 @@ def test_the_search_settings_reach_every_decision_searched():
 
 
 def test_a_margin_keeps_hards_choice_unless_beaten_by_it():
-    import opponents
-
     game, states = _lead_states(range(1, 13))
     changed = 0
     for s in states:
         view = s.observe(0)
-        hard = opponents.choose(game, view, None, HARD)
+        hard = endgame.own(game, view)
         free = endgame.decide(game, view, 0, Prng(5), Search("all", 4, when="leads"))
         held = endgame.decide(game, view, 0, Prng(5), Search("all", 4, when="leads", margin=2000))
         # a margin of two wins a world is more than any playout can score over another
@@ -181,8 +178,6 @@ def test_a_margin_keeps_hards_choice_unless_beaten_by_it():
 
 
 def test_a_hard_rollout_plays_hards_choices_at_its_seat():
-    import opponents
-
     game, states = _lead_states(range(1, 7))
     differ = 0
     for s in states:
@@ -196,8 +191,7 @@ def test_a_hard_rollout_plays_hards_choices_at_its_seat():
         t.apply(a)
         while not t.is_over():
             p = t.current_player()
-            level = HARD if p == 0 else NORMAL
-            t.apply(opponents.choose(game, t.observe(p), None, level))
+            t.apply(endgame.own(game, t.observe(p)) if p == 0 else game.basic_policy(t, None))
         (hard_score, hard_end), (normal_score, normal_end) = runs
         assert [hard_end.cards_left(p) for p in range(4)] == [t.cards_left(p) for p in range(4)]
         assert hard_end.winners() == t.winners()
@@ -210,9 +204,7 @@ def test_within_decides_on_the_worlds_done_in_time():
     s = next(t for t in states if endgame.searched(t, "all"))
     seat = s.current_player()
     view = s.observe(seat)
-    import opponents
-
-    hard = opponents.choose(game, view, None, HARD)
+    hard = endgame.own(game, view)
     one = endgame.decide(game, view, seat, Prng(4), Search("all", 1))
     three = endgame.decide(game, view, seat, Prng(4), Search("all", 3))
     assert one[1] > 1 and three[1] > one[1]

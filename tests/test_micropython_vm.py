@@ -61,6 +61,7 @@ def test_mp_runner_rules_and_heap_lock():
     assert "test_engine_mp.test_observe_legal_actions_and_apply_allocate_nothing" in r.stdout
     assert "test_engine_mp.test_roller_coaster_normal_allocates_nothing" in r.stdout
     assert "test_engine_mp.test_hard_players_of_their_own_allocate_nothing" in r.stdout
+    assert "test_engine_mp.test_hard_endgame_search_allocates_nothing" in r.stdout
 
 
 @pytest.mark.parametrize("game_id,players,variant", budgets.FULL_GAMES)
@@ -99,6 +100,16 @@ def test_each_game_is_played_from_the_title_in_its_budget(app_trees, game_id, mp
     info = games.info(game_id)
     args = ["-m", "app_run", game_id, str(min(4, info.MAX_PLAYERS)), "7"]
     _held(app_trees, "APP", game_id, args, mpy)
+
+
+@pytest.mark.parametrize("game_id", sorted(budgets.HARD))
+@pytest.mark.parametrize("mpy", [False, True])
+def test_a_game_against_hard_players_is_played_in_its_budget(app_trees, game_id, mpy):
+    # four players, the others Hard: the endgame search's module and its
+    # scratch states (made at its first search, which this deal reaches)
+    # beside Hard's own player, in the budget from .mpy
+    args = ["-m", "app_hard", game_id, "4", "7"]
+    _held(app_trees, "HARD", game_id, args, mpy)
 
 
 @pytest.mark.parametrize(

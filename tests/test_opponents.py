@@ -11,6 +11,7 @@ from positions import random_position
 
 import opponents
 import opponents_hard
+import search_worlds
 from engine.prng import Prng
 from games import DRAW
 from match import EASY, HARD, NORMAL
@@ -69,7 +70,7 @@ def test_sampled_worlds_agree_with_the_observation(case, deal, steps):
     seat = s.current_player() if not s.is_over() else 0
     obs = s.observe(seat)
     world = obs.clone()
-    opponents_hard.determinize(world, seat, Prng(deal))
+    search_worlds.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())  # the same pack
     assert world.observe(seat).key() == obs.key()  # and the seat sees the same
     assert list(world.counts) == list(s.counts)
@@ -132,7 +133,7 @@ def test_hard_keeps_the_normal_choice_with_too_few_playouts():
         n = len(legal) - (DRAW in legal and not opponents_hard._may_draw(obs, seat))
         if n > 1 and normal != DRAW and not obs.deck_public():
             tried += 1
-            two_samples = 2 * (opponents_hard._WORLD + n * (4 + 2))  # 4 players: 4 moves a round
+            two_samples = 2 * (search_worlds.WORLD + n * (4 + 2))  # 4 players: 4 moves a round
             assert opponents_hard.hard(game, obs, Prng(2), two_samples - 1) == normal
     assert tried > 5
 
@@ -198,14 +199,14 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
         return 1234
 
     late = [0]
-    judge = opponents_hard._late
+    judge = search_worlds.late
 
     def counted(clock, start, done):  # the searches cut between samples
         cut = judge(clock, start, done)
         late[0] += cut
         return cut
 
-    monkeypatch.setattr(opponents_hard, "_late", counted)
+    monkeypatch.setattr(search_worlds, "late", counted)
     cuts = [0, 0]  # between samples, in a playout
     for deal in range(1, 40):
         s = game.new_state(4, deal)
@@ -273,7 +274,7 @@ def test_roller_coaster_stock_is_public_once_turned_over(deal):
             assert other.observe(seat).key() == obs.key()
             assert opponents.choose(game, other.observe(seat), Prng(3), level) == choice
     world = obs.clone()
-    opponents_hard.determinize(world, seat, Prng(deal))
+    search_worlds.determinize(world, seat, Prng(deal))
     assert sorted(world.all_cards()) == sorted(s.all_cards())
     assert world.observe(seat).key() == obs.key()
 
@@ -293,3 +294,201 @@ def test_hard_at_its_budget_decides_the_same_whatever_it_cannot_see(case):
         other = s.clone()
         positions.redeal_hidden(other, seat, Prng(deal + 1))
         assert opponents.choose(game, other.observe(seat), Prng(9), HARD) == choice
+
+
+def _endgame_positions(game_id, players, deals, prng_seed=1):
+    """Positions of games of Hard at seat 0 against Normals, at Hard's
+    turns from the stock's last card on; each with whether it is the
+    endgame Hard searches (the stock empty, nobody out yet)."""
+    from games import by_id
+
+    game = by_id(game_id)
+    out = []
+    for deal in deals:
+        s = game.new_state(players, deal)
+        prng = Prng(deal + prng_seed)
+        while not s.is_over():
+            seat = s.current_player()
+            obs = s.observe(seat)
+            if seat == 0 and s.deck_n == 0:
+                out.append((s.clone(), s.winner < 0))
+            s.apply(opponents.choose(game, obs, prng, HARD if seat == 0 else NORMAL))
+    return game, out
+
+
+def test_searches_beside_its_own_player_at_four_players_or_fewer():
+    """The catalogue says where Hard searches (``Info.searches``): Roller
+    Coaster throughout at every table; Elevator and Bastard in the
+    endgame, beside their own player, at up to four players; Color
+    Elevator never."""
+    import games
+
+    rc, ce, el, ba = (games.info(g) for g in ("roller-coaster", "color-elevator", "elevator",
+                                             "bastard"))  # fmt: skip
+    assert rc.searches(2) and rc.searches(8)
+    assert not any(ce.searches(n) for n in range(2, 5))
+    for info in (el, ba):
+        assert info.hard and info.search > 0
+        assert info.searches(3) and info.searches(4) and not info.searches(5)
+        assert not info.searches(info.MAX_PLAYERS)
+
+
+_SEARCHED = [("elevator", 3, True), ("elevator", 4, False), ("bastard", 3, False)]
+
+
+@pytest.mark.parametrize("game_id,players,overrules", _SEARCHED)
+def test_the_endgame_search_runs_only_in_the_endgame_within_its_budget(game_id, players, overrules):
+    """Elevator's and Bastard's Hard simulates Normal moves only once the
+    stock is empty while nobody is out, and then at most the game's budget
+    of them (which also counts the copies and the worlds); and it does
+    search there. In three-player Elevator it overrules its own player
+    somewhere in these games (elsewhere rarely: 2 of 292 such decisions in
+    four-player Elevator, docs/opponents.md)."""
+    from games import shedding_hard
+
+    game, positions_ = _endgame_positions(game_id, players, range(1, 25))
+    counted = _Counted(game)
+    searched = changed = 0
+    for s, endgame in positions_:
+        obs = s.observe(0)
+        counted.calls = 0
+        a = opponents.choose(counted, obs, Prng(3), HARD)
+        assert a in s.legal_list()
+        assert counted.calls <= (game.INFO.search if endgame else 0)
+        if counted.calls:  # a world's deal, and an action's copy and apply, count too
+            assert counted.calls <= game.INFO.search - search_worlds.WORLD - 2
+        searched += counted.calls > 0
+        changed += a != shedding_hard.hard_policy(obs, Prng(3))
+    assert searched > 5 and (changed > 0 or not overrules)
+    # and while the stock lasts, never
+    s = game.new_state(players, 3)
+    while s.deck_n and not s.is_over():
+        counted.calls = 0
+        p = s.current_player()
+        a = opponents.choose(counted, s.observe(p), Prng(3), HARD if p == 0 else NORMAL)
+        assert counted.calls <= (p != 0)
+        s.apply(a)
+
+
+def test_the_endgame_search_is_off_at_five_players_or_more():
+    from games import shedding_hard
+
+    for players in (5, 6):
+        game, positions_ = _endgame_positions("elevator", players, range(1, 6))
+        counted = _Counted(game)
+        assert any(endgame for _, endgame in positions_)
+        for s, _ in positions_:
+            obs = s.observe(0)
+            counted.calls = 0
+            assert opponents.choose(counted, obs, Prng(3), HARD) == shedding_hard.hard_policy(obs)
+            assert counted.calls == 0
+
+
+@pytest.mark.parametrize("game_id,players", [("elevator", 3), ("bastard", 4)])
+def test_the_endgame_search_decides_the_same_whatever_it_cannot_see(game_id, players):
+    # its worlds are dealt from what the seat has seen: every card it
+    # cannot see dealt again, at the game's own budget, its choice stays
+    game, positions_ = _endgame_positions(game_id, players, range(1, 13))
+    tried = 0
+    for s, endgame in positions_:
+        if not endgame:
+            continue
+        choice = opponents.choose(game, s.observe(0), Prng(9), HARD)
+        for k in range(2):
+            other = s.clone()
+            positions.redeal_hidden(other, 0, Prng(k + 7))
+            assert other.observe(0).key() == s.observe(0).key()
+            assert opponents.choose(game, other.observe(0), Prng(9), HARD) == choice
+        tried += 1
+    assert tried > 5
+
+
+def test_the_endgame_search_stops_at_the_board_clock(monkeypatch):
+    """With a clock, the endgame search starts no world that would end
+    past THINK_MS, and gives up the world in progress at the give-up
+    time: a clock that moves 100 ms a reading stops the first world two
+    moves in, and Hard's own choice stands; one that moves 2 ms a reading
+    cuts a search of 400 moves short. A stopped clock changes nothing."""
+    from games import shedding_hard
+
+    game, positions_ = _endgame_positions("elevator", 3, range(1, 25))
+    counted = _Counted(game)
+    now = [0, 0]
+
+    def clock():
+        now[0] += now[1]
+        return now[0]
+
+    late = [0]
+    judge = search_worlds.late
+
+    def between(clock, start, done):  # the searches cut between worlds
+        cut = judge(clock, start, done)
+        late[0] += cut
+        return cut
+
+    monkeypatch.setattr(search_worlds, "late", between)
+    searched = shorter = 0
+    for s, _ in positions_:
+        obs = s.observe(0)
+        counted.calls = 0
+        free = opponents.choose(counted, obs, Prng(5), HARD, 400)
+        whole = counted.calls
+        counted.calls = 0
+        assert opponents.choose(counted, obs, Prng(5), HARD, 400, lambda: 1234) == free
+        assert counted.calls == whole
+        now[1] = 100
+        counted.calls = 0
+        mine = shedding_hard.hard_policy(obs, Prng(5))
+        assert opponents.choose(counted, obs, Prng(5), HARD, 400, clock) == mine
+        assert counted.calls <= 2
+        now[1] = 2
+        counted.calls = 0
+        opponents.choose(counted, obs, Prng(5), HARD, 400, clock)
+        shorter += counted.calls < whole
+        searched += whole > 0
+    assert searched > 5 and shorter > 5 and late[0] > 0
+
+
+def test_a_full_heap_leaves_hards_choice_and_the_search_tries_again(monkeypatch):
+    """No room for the worlds' scratch states (a MemoryError while they
+    are made, the second state's here): the endgame search and Roller
+    Coaster's are skipped, Hard's choice without them stands, nothing is
+    left half made, and the next decision with room searches."""
+    from games import by_id, shedding_hard
+
+    game, positions_ = _endgame_positions("elevator", 3, range(1, 25))
+    s = next(s for s, endgame in positions_ if endgame and len(s.legal_list()) > 1)
+    obs = s.observe(0)
+    rc = by_id("roller-coaster")
+    rc_obs = rc.new_state(4, 5).observe(0)
+    made = [0]
+
+    def tight(blank):
+        def second_fails(self):
+            made[0] += 1
+            if made[0] % 2 == 0:
+                raise MemoryError("memory allocation failed")
+            return blank(self)
+
+        return second_fails
+
+    blank = type(obs)._blank
+    search_worlds._made[:] = [None] * 4
+    monkeypatch.setattr(type(obs), "_blank", tight(blank))
+    monkeypatch.setattr(type(rc_obs), "_blank", tight(type(rc_obs)._blank))
+    counted = _Counted(game)
+    mine = shedding_hard.hard_policy(obs, Prng(3))
+    assert opponents.choose(counted, obs, Prng(3), HARD) == mine and counted.calls == 0
+    assert search_worlds._made == [None] * 4
+    assert search_worlds.scratch(obs) is None and search_worlds._made == [None] * 4
+    rc_counted = _Counted(rc)
+    normal = rc.basic_policy(rc_obs, Prng(1))
+    assert opponents_hard.hard(rc_counted, rc_obs, Prng(2)) == normal
+    assert rc_counted.calls == 1  # Normal's own choice alone
+    monkeypatch.setattr(type(obs), "_blank", blank)
+    opponents.choose(counted, obs, Prng(3), HARD)
+    assert counted.calls > 0 and search_worlds._made[3] is not None
+    monkeypatch.undo()
+    opponents_hard.hard(rc_counted, rc_obs, Prng(2))
+    assert rc_counted.calls > 2  # with room, Roller Coaster's searches there

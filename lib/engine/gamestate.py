@@ -174,8 +174,9 @@ class GameState:
         return k
 
     def _visible_extra(self):
-        """Cards in the extra places that every seat can see (a list)."""
-        return []
+        """Cards in the extra places that every seat can see (a sequence;
+        none here: an empty tuple, which allocates nothing)."""
+        return ()
 
     # -- legality, results and views -------------------------------------------
     def is_legal(self, action):

@@ -3,8 +3,9 @@
     micropython -X heapsize=256K tests/mp/hard_time.py GAME PLAYERS MOVES [GAMES [SLOWER]]
 
 Plays two games (or GAMES, deals 5, 6, ...) with seat 0 at Hard (its
-game's own player, or the search with MOVES simulated moves a decision, 0
-for the game's own budget, its catalogue record's ``search``) and
+game's own player, or the search, or both: the endgame search; a search
+with MOVES simulated moves a decision, 0 for the game's own budget, its
+catalogue record's ``search``) and
 the others at Normal, and prints 'hard us mean=M p90=P max=X decisions=N
 late=L actions=C' (microseconds; C is a checksum of every action taken,
 equal on CPython and MicroPython when both VMs make the same decisions).
@@ -24,7 +25,7 @@ from usclock import diff as _diff  # noqa: E402
 from usclock import now as _now  # noqa: E402
 
 import opponents  # noqa: E402
-import opponents_hard  # noqa: E402
+import search_worlds  # noqa: E402
 from engine.prng import Prng  # noqa: E402
 from games import by_id, load  # noqa: E402
 from match import HARD  # noqa: E402
@@ -32,8 +33,11 @@ from match import HARD  # noqa: E402
 
 def main(game_id, players, moves, games=2, slower=0):
     game = by_id(game_id)
-    if game.INFO.hard:  # the app loads it with the table (App.load_game): never in a decision
-        load(game.INFO.hard)
+    info = game.INFO
+    if info.hard:  # the app loads them with the table (App.load_game): never in a decision
+        load(info.hard)
+    if info.searches(players):
+        __import__("opponents_endgame" if info.hard else "opponents_hard")
     prng = Prng(3)
     origin = _now()
 
@@ -42,14 +46,14 @@ def main(game_id, players, moves, games=2, slower=0):
 
     total = n = 0
     late = [0]  # the searches the clock cut short
-    judge = opponents_hard._late
+    judge = search_worlds.late
 
     def counted(clock, start, done):
         cut = judge(clock, start, done)
         late[0] += cut
         return cut
 
-    opponents_hard._late = counted
+    search_worlds.late = counted
     check = 0
     times = []
     for deal in range(5, 5 + games):

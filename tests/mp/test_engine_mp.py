@@ -80,6 +80,45 @@ def test_roller_coaster_normal_allocates_nothing():
     assert moves > 100
 
 
+def test_hard_endgame_search_allocates_nothing():
+    # Elevator's and Bastard's endgame search (lib/opponents_endgame.py)
+    # deals its worlds into scratch states and buffers made at its first
+    # search: every Hard decision after that, searched or not, allocates
+    # nothing, Hard's own player, the worlds and the playouts included
+    import opponents
+    import search_worlds
+    from games import by_id, shedding_hard
+    from match import HARD
+
+    searched = 0
+    opponents.choose(by_id("elevator"), by_id("elevator").new_state(4, 1).observe(0), Prng(1), HARD)
+    for game_id, players in (("elevator", 3), ("elevator", 4), ("bastard", 3), ("bastard", 4)):
+        game = by_id(game_id)
+        prng = Prng(players)
+        first = True
+        for deal in range(1, 9):
+            s = game.new_state(players, deal)
+            obs = s._blank()
+            while not s.is_over():
+                seat = s.current_player()
+                s.observe(seat, obs)
+                if seat:
+                    s.apply(game.basic_policy(obs, prng))
+                    continue
+                mine = shedding_hard.hard_policy(obs, prng)
+                if first and obs.deck_n == 0 and obs.winner < 0:
+                    search_worlds.scratch(obs)  # made at its first search
+                    first = False
+                micropython.heap_lock()
+                try:
+                    a = opponents.choose(game, obs, prng, HARD)
+                finally:
+                    micropython.heap_unlock()
+                searched += obs.deck_n == 0 and obs.winner < 0 and a != mine
+                s.apply(a)
+    assert searched > 0  # and it did overrule Hard's own player somewhere
+
+
 def test_hard_players_of_their_own_allocate_nothing():
     # Hard's own players (Color Elevator, Elevator, Bastard) value every
     # action in small ints over preallocated words: a decision allocates
