@@ -4,7 +4,7 @@ A world is one possible deal behind a seat's observation: every card the
 seat has not seen, shuffled and dealt into the other hands, the stock
 and any other hidden places, in the counts the seat knows
 (``determinize``). A search plays its worlds in two scratch states and
-deals them from two scratch buffers, all made at a game's first search
+deals them from two scratch buffers, all made at a table's first search
 (``scratch``) and refilled after: a world allocates nothing.
 
 Used by Roller Coaster's search (``opponents_hard.py``) and by the
@@ -38,14 +38,17 @@ _made = [None, None, None, None]
 def scratch(obs):
     """The search's two states, the world and a playout's copy, as the
     first two items of a list (a tuple would be allocated at every call):
-    made once for a game (its first search) with the buffers a world is
-    dealt from, and refilled at every decision after. Made again for
-    another game's shape (the simulator keeps this module from game to
-    game; a board lets it go with the game). None if the heap has no room
-    for them: the search is then skipped, and tried again next time."""
+    made at the first search for a table (its game, variant and players)
+    with the buffers a world is dealt from, and refilled at every decision
+    after. Made again for another table: a copy takes the cards, not the
+    rules, and Elevator and Bastard share a state class (the simulator
+    keeps this module from game to game; a board lets it go with the
+    game). None if the heap has no room for them: the search is then
+    skipped, and tried again next time."""
     w = _made[0]
-    if w is None or _made[3] is None or type(w) is not type(obs) or (
-            w.num_players != obs.num_players or w.decks != obs.decks):  # fmt: skip
+    if w is None or _made[3] is None or type(w) is not type(obs) or w.INFO is not obs.INFO or (
+            w.variant != obs.variant or w.num_players != obs.num_players or (
+                w.decks != obs.decks)):  # fmt: skip
         for i in range(4):  # (the old ones go before the new are made)
             _made[i] = None
         try:
@@ -64,8 +67,9 @@ def determinize(state, seat, prng):
     """Fill an observation ``state`` made for ``seat`` with one possible
     world (every card the seat has not seen, shuffled and dealt into the
     other hands, the stock and any other hidden places, in the counts the
-    seat knows), in the buffers ``scratch`` made for its game (or new ones,
-    for a state of another shape)."""
+    seat knows), in the buffers ``scratch`` made for its table (or new
+    ones, for a pack of another size: the tools and tests deal worlds
+    without a search)."""
     seen = _made[2]
     buf = _made[3]
     if seen is None or len(seen) != state.ncards:

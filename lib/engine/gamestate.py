@@ -43,6 +43,7 @@ class GameState:
 
     num_players = 0
     starter = 0  # the seat that played first (series play)
+    variant = 0  # a game of one variant is in its first
     # whether a draw (or pass) by choice can stall the game, blocked or at its
     # turn limit (Roller Coaster, RC-13/RC-14): computer players then make
     # one only as lib/opponents.py says

@@ -114,8 +114,13 @@ def test_hard_endgame_search_allocates_nothing():
                     a = opponents.choose(game, obs, prng, HARD)
                 finally:
                     micropython.heap_unlock()
-                searched += obs.deck_n == 0 and obs.winner < 0 and a != mine
+                if obs.deck_n == 0 and obs.winner < 0:
+                    # the states stand (a MemoryError in scratch() would have
+                    # let them go, the search skipped: no allocation seen)
+                    assert search_worlds._made[3] is not None
+                    searched += a != mine
                 s.apply(a)
+        assert not first  # every table reached the endgame
     assert searched > 0  # and it did overrule Hard's own player somewhere
 
 
