@@ -154,6 +154,28 @@ class _Counted:
         return self.game.basic_policy(obs, prng)
 
 
+def _test_clock(monkeypatch):
+    """A board clock the test moves on by ``now[1]`` ms a reading (``now[0]``:
+    the time), and ``late[0]``: the searches ``search_worlds.late`` cut
+    between samples or worlds."""
+    now = [0, 0]
+
+    def clock():
+        now[0] += now[1]
+        return now[0]
+
+    late = [0]
+    judge = search_worlds.late
+
+    def counted(clock, start, done):
+        cut = judge(clock, start, done)
+        late[0] += cut
+        return cut
+
+    monkeypatch.setattr(search_worlds, "late", counted)
+    return now, clock, late
+
+
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_hard_stays_within_its_budget_of_moves(players):
     """A Hard decision of the search (Roller Coaster's) simulates at most
@@ -189,24 +211,11 @@ def test_hard_stops_at_the_board_clock(monkeypatch):
     from games import by_id
 
     game = by_id("roller-coaster")
-    now = [0, 0]  # the time, and the milliseconds a reading moves it on
-
-    def clock():
-        now[0] += now[1]
-        return now[0]
+    now, clock, late = _test_clock(monkeypatch)
 
     def stopped():
         return 1234
 
-    late = [0]
-    judge = search_worlds.late
-
-    def counted(clock, start, done):  # the searches cut between samples
-        cut = judge(clock, start, done)
-        late[0] += cut
-        return cut
-
-    monkeypatch.setattr(search_worlds, "late", counted)
     cuts = [0, 0]  # between samples, in a playout
     for deal in range(1, 40):
         s = game.new_state(4, deal)
@@ -418,21 +427,7 @@ def test_the_endgame_search_stops_at_the_board_clock(monkeypatch):
 
     game, positions_ = _endgame_positions("elevator", 3, range(1, 25))
     counted = _Counted(game)
-    now = [0, 0]
-
-    def clock():
-        now[0] += now[1]
-        return now[0]
-
-    late = [0]
-    judge = search_worlds.late
-
-    def between(clock, start, done):  # the searches cut between worlds
-        cut = judge(clock, start, done)
-        late[0] += cut
-        return cut
-
-    monkeypatch.setattr(search_worlds, "late", between)
+    now, clock, late = _test_clock(monkeypatch)
     searched = shorter = 0
     for s, _ in positions_:
         obs = s.observe(0)
