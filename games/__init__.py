@@ -52,10 +52,11 @@ class Info:
     def searches(self, players):
         """Does Hard search at a table of ``players``? Without a player of
         its own, wherever the record gives a budget; beside its own player
-        (the endgame search, lib/opponents_endgame.py), at up to four
-        players: at five it gained a tenth of a point of win share, and
-        from six its scratch states would only weigh on the heap."""
-        return self.search > 0 and (not self.hard or players <= 4)
+        (the endgame search, lib/opponents_endgame.py), at three or four
+        players: at five it gained a tenth of a point of win share, from
+        six its scratch states would only weigh on the heap, and at two the
+        stock is almost never empty before a player is out."""
+        return self.search > 0 and (not self.hard or 3 <= players <= 4)
 
     def fields(self):
         return (self.ID, self.NAME, self.BLURB, self.MIN_PLAYERS, self.MAX_PLAYERS,

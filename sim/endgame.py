@@ -1,6 +1,6 @@
 """What a search of part of the game would give Hard in Elevator and
 Bastard. Hard's own player (``games/shedding_hard.py``, without the
-endgame search Hard plays beside it at four players or fewer,
+endgame search Hard plays beside it at three or four players,
 lib/opponents_endgame.py) plays as it does, but for the decisions searched: by
 default (``--when empty``) those once the stock is empty (every card it
 cannot see is then in the other hands) while nobody is out; with ``--when

@@ -328,7 +328,7 @@ def _endgame_positions(game_id, players, deals, prng_seed=1):
 def test_searches_beside_its_own_player_at_four_players_or_fewer():
     """The catalogue says where Hard searches (``Info.searches``): Roller
     Coaster throughout at every table; Elevator and Bastard in the
-    endgame, beside their own player, at up to four players; Color
+    endgame, beside their own player, at three or four players; Color
     Elevator never."""
     import games
 
@@ -339,6 +339,7 @@ def test_searches_beside_its_own_player_at_four_players_or_fewer():
     for info in (el, ba):
         assert info.hard and info.search > 0
         assert info.searches(3) and info.searches(4) and not info.searches(5)
+        assert not info.searches(info.MIN_PLAYERS) or info.MIN_PLAYERS == 3
         assert not info.searches(info.MAX_PLAYERS)
 
 
