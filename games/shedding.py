@@ -10,7 +10,7 @@ play; in a penalty's give phase a card id is the card handed over.
 """
 
 from engine import cards
-from engine.cardset import BITS
+from engine.cardset import BITS, BLACK_MASK, RANK_MASKS, RED_MASK
 from engine.gamestate import TERMINAL
 from games.shedding_flow import (  # noqa: F401  (the family's constants live there)
     DONE,
@@ -26,7 +26,7 @@ from games.shedding_flow import (  # noqa: F401  (the family's constants live th
     Flow,
     next_starter,
 )
-from games.shedding_pile import Pile, Rules, value  # noqa: F401
+from games.shedding_pile import _OPEN, LOW_BIT, REDS, VALUES, Pile, Rules, value  # noqa: F401
 
 
 class State(Pile):
@@ -131,17 +131,23 @@ class State(Pile):
                 c = hand.next(c)
             return n
         w = self.hands[self.turn].w
+        opening = self.play_n == 0
+        if opening:
+            m = self.starts(_OPEN)
         for k in range(len(w)):
-            word = w[k] & (self.starts(k) if self.play_n == 0 else self._follows(k))
+            word = w[k] & (m[k] if opening else self._follows(k))
             c = k * BITS
-            while word:
-                if word & 1:
-                    buf[n] = c
+            while word:  # a card at a time, an empty nibble at a time
+                b = word & 15
+                if b:
+                    buf[n] = c + LOW_BIT[b]
                     n += 1
-                word >>= 1
-                c += 1
+                    word &= word - 1
+                else:
+                    word >>= 4
+                    c += 4
         if self.play_n == 0:
-            if self.may_pass():
+            if self._may_pass(n > 0):  # the cards above are every card that opens
                 buf[n] = PASS
                 n += 1
         else:
@@ -170,7 +176,7 @@ class State(Pile):
         if not hand.contains(action):
             raise ValueError("illegal card")
         k = action // BITS
-        m = self.starts(k) if self.play_n == 0 else self._follows(k)
+        m = self.starts(_OPEN)[k] if self.play_n == 0 else self._follows(k)
         if not (m >> (action % BITS)) & 1:
             raise ValueError("illegal card")
         hand.remove(action)
@@ -178,14 +184,17 @@ class State(Pile):
         self.pile[self.pile_n] = action
         self.pile_n += 1
         self.play_n += 1
-        self.play_rank = cards.rank(action)
-        self.play_red = cards.is_red(action)
-        if self.play_rank < 0 or self.counts[seat] == 0:
+        r = cards.rank(action)
+        self.play_rank = r
+        self.play_red = REDS[action] == 1
+        if r < 0 or self.counts[seat] == 0:
             self._end_play(seat)
             return
         w = hand.w
+        same = RANK_MASKS[r]  # _follows, inline: this runs at every card played
+        other = BLACK_MASK if self.play_red else RED_MASK
         for k in range(len(w)):
-            if w[k] & self._follows(k):
+            if w[k] & same[k] & other[k]:
                 return
         self._end_play(seat)  # nothing more can be added: the play ends by itself
 

@@ -7,21 +7,11 @@ It decides from the observation only.
 """
 
 from engine import cards
+from engine.cardset import RANK_MASKS
 from engine.gamestate import MAX_ACTIONS
-from games.shedding import DONE, GIVE, PASS, value
+from games.shedding import DONE, GIVE, PASS, VALUES, value
 
 _buf = bytearray(MAX_ACTIONS)  # (an action is a byte)
-
-
-def _step(obs, c):
-    """How far ``c`` moves the pile (small is good); jokers last."""
-    if cards.rank(c) < 0:
-        return 100
-    if obs.free or obs.need >= 0:
-        v = value(c)
-        return v if obs.dir > 0 else 12 - v
-    d = value(c) - value(obs.top())
-    return d if d >= 0 else -d
 
 
 def basic_policy(obs, prng=None):
@@ -33,21 +23,47 @@ def basic_policy(obs, prng=None):
             if cards.rank(best) < 0 or (cards.rank(c) >= 0 and value(c) < value(best)):
                 best = c
         return best
+    if not n:
+        return DONE if obs.play_n else PASS  # the game is over
+    a = _buf[0]
+    if a == PASS or a == DONE:  # the actions are the cards first, then these
+        return a
+    if obs.play_n:
+        return a  # shed another card of the rank
+    # The smallest step from the top in the pile's direction (on a free pile:
+    # from the bottom of it), a joker last; of equal steps the rank with more
+    # cards (of the other colour to follow). The card tables and the rank
+    # count are inline: this runs at every move of every playout.
+    if obs.free or obs.need >= 0:
+        base = 0 if obs.dir > 0 else 12
+        sign = 1 if obs.dir > 0 else -1
+    else:
+        base = VALUES[obs.pile[obs.pile_n - 1]]
+        sign = 0
+    w = obs.hands[obs.turn].w
     best = -1
     lo = 1000
     for i in range(n):
         a = _buf[i]
-        if a == PASS or a == DONE:
-            continue
-        if obs.play_n:
-            return a  # shed another card of the rank
-        hand = obs.hands[obs.turn]
-        # more cards of the rank (of the other colour to follow) is better
-        same = hand.count_rank(cards.rank(a)) if cards.rank(a) >= 0 else 1
-        key = _step(obs, a) * 8 - same
+        if a >= PASS:
+            break
+        r = cards.rank(a)
+        if r < 0:
+            key = 799  # a step of 100, one card: jokers last
+        else:
+            d = VALUES[a] - base
+            if sign < 0:
+                d = -d
+            elif not sign and d < 0:
+                d = -d
+            m = RANK_MASKS[r]
+            key = d * 8
+            for k in range(len(w)):
+                x = w[k] & m[k]
+                while x:
+                    x &= x - 1
+                    key -= 1
         if key < lo:
             lo = key
             best = a
-    if best >= 0:
-        return best
-    return DONE if obs.play_n else PASS
+    return best

@@ -51,7 +51,9 @@ class Flow(GameState):
     def _advance(self, seat):
         """Hand the turn on, applying the penalty rule when everyone else
         passed on the last play."""
-        if self._check_end():
+        active = self.active()  # counted once: this runs at every move
+        if active < 2:
+            self._check_end()
             return
         self.turns += 1
         if self.turns >= MAX_TURNS:
@@ -60,7 +62,7 @@ class Flow(GameState):
         nxt = self._next_in(seat)
         last = self.last_player
         if last >= 0 and self.passes > 0:
-            others = self.active() - (1 if self.place[last] == IN else 0)
+            others = active - (1 if self.place[last] == IN else 0)
             if self.passes >= others:
                 if self.place[last] != IN:  # its player is out: just restart
                     self._restart(nxt)

@@ -29,6 +29,19 @@ def value(card):
     return (cards.rank(card) + 12) % 13
 
 
+# value() and is_red() of every card id of two packs (CardSet's four
+# words), looked up where a move is judged: a call costs more than the rest
+# of a check (a Normal move made some fifty)
+VALUES = bytearray(4 * BITS)
+REDS = bytearray(4 * BITS)
+for _c in range(4 * BITS):
+    VALUES[_c] = value(_c)
+    REDS[_c] = cards.is_red(_c)
+# the lowest set bit of each nibble (0 for 0): legal_actions walks a hand a
+# card at a time, not a bit at a time
+LOW_BIT = b"\x00\x00\x01\x00\x02\x00\x01\x00\x03\x00\x01\x00\x02\x00\x01\x00"
+
+
 def _build_masks():
     # One flat tuple of card words (two a pack: a second pack's words are the
     # first's), at 4 * value + 2 * up: every rank valued below (up 0) or above
@@ -47,6 +60,9 @@ def _build_masks():
 
 
 _MASKS = _build_masks()
+# starts() fills this for its callers here, each reading it at once (a
+# CardSet's words: four at most)
+_OPEN = [0] * 4
 
 
 class Pile(Flow):
@@ -71,23 +87,32 @@ class Pile(Flow):
     def top(self):
         return self.pile[self.pile_n - 1] if self.pile_n else -1
 
-    def starts(self, k):
-        """Word ``k`` (as a CardSet's) of the cards that may open a play on
-        the pile now."""
+    def starts(self, out):
+        """Into ``out`` (a list of at least a hand's words): each word (as a
+        CardSet's) of the cards that may open a play on the pile now. One
+        call fills them all: a move judges it a few times."""
         c = self.rules.colour_jokers and self.variant  # BA-14: jokers have a colour
         need = self.need
+        words = 2 * self.decks
         if need >= 0:  # after a coloured joker: that colour only
-            return (RED_MASK if need else BLACK_MASK)[k] | (
-                _MASKS[52 + 2 * need + (k & 1)] if c else JOKER_MASK[k]
-            )
+            col = RED_MASK if need else BLACK_MASK
+            for k in range(words):
+                out[k] = col[k] | (_MASKS[52 + 2 * need + (k & 1)] if c else JOKER_MASK[k])
+            return out
         if self.free:
-            return RED_MASK[k] | BLACK_MASK[k] | JOKER_MASK[k]
-        top = self.top()
-        red = cards.is_red(top)
+            for k in range(words):
+                out[k] = RED_MASK[k] | BLACK_MASK[k] | JOKER_MASK[k]
+            return out
+        top = self.pile[self.pile_n - 1]  # a pile that is not free has a top
+        red = REDS[top]
         # the other colour, higher going up and lower going down
-        m = (BLACK_MASK if red else RED_MASK)[k]
-        m &= _MASKS[4 * value(top) + 2 * (self.dir > 0) + (k & 1)]
-        return m | (_MASKS[52 + 2 * (not red) + (k & 1)] if c else JOKER_MASK[k])
+        col = BLACK_MASK if red else RED_MASK
+        at = 4 * VALUES[top] + 2 * (self.dir > 0)
+        joker = 52 + 2 * (not red)
+        for k in range(words):
+            m = col[k] & _MASKS[at + (k & 1)]
+            out[k] = m | (_MASKS[joker + (k & 1)] if c else JOKER_MASK[k])
+        return out
 
     def _follows(self, k):
         """Word ``k`` of the cards that may join the play being made: its
@@ -98,15 +123,20 @@ class Pile(Flow):
 
     def can_play(self, seat):
         w = self.hands[seat].w
+        m = self.starts(_OPEN)
         for k in range(len(w)):
-            if w[k] & self.starts(k):
+            if w[k] & m[k]:
                 return True
         return False
 
     def may_pass(self):
         """A voluntary pass is allowed unless the player before passed (or,
         in Bastard, two players are left) and a card can be played."""
-        if not self.can_play(self.turn):
+        return self._may_pass(self.can_play(self.turn))
+
+    def _may_pass(self, can):
+        """``may_pass`` for a player who can (``can``) play a card or not."""
+        if not can:
             return True
         if self.prev_passed:
             return False
