@@ -13,7 +13,8 @@ random, in the counts it knows) and played on with Normal at every seat
 to the first player out, as Hard's endgame search plays). Desktop only:
 the measure behind docs/opponents.md, "Once the stock is empty", "The
 endgame search Hard plays" and "The card that starts a play" (the
-board's time holds about 40 Normal moves a decision).
+board's time holds about 56 Normal moves a decision, its budget; 40
+before a move got faster).
 
     python -m sim.endgame --game elevator --players 4 --worlds 16 --games 6000
     python -m sim.endgame --search gives --worlds 1 --budget 40
