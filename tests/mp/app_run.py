@@ -116,7 +116,10 @@ def _next_keys(app):
         return (A,)  # to the results (or hurry the last move along)
     if state.current_player() != 0:
         return None
-    return table.presses_for(table.game.basic_policy(state.observe(0), None))
+    # observed into the table's own scratch state, as the console's hint
+    # does (table.keys): a new state a move would be the harness's
+    # allocation, not the console's, and it set Roller Coaster's edge
+    return table.presses_for(table.game.basic_policy(state.observe(0, table.obs), None))
 
 
 if __name__ == "__main__":
