@@ -1125,3 +1125,38 @@ def test_a_copy_of_a_returning_guests_answer_does_not_send_it_away(hosted):
     assert lf.CHALLENGE not in back.kinds() and [
         p[0] for k, _, p in back.frames if k == lf.SEAT
     ] == [seat]
+
+
+@pytest.mark.parametrize("game_id", ["elevator", "bastard", "roller-coaster", "color-elevator"])
+def test_a_guest_refuses_an_observation_its_table_could_not_judge(game_id):
+    # The rules look a card up in tables as long as the pack (Elevator's
+    # and Bastard's values and colours): a forged pile or stock byte past
+    # it must be refused (the guest keeps its state and asks again), not
+    # read into the state the table then judges.
+    game = games.by_id(game_id)
+    s = game.new_state(4 if game_id != "color-elevator" else 2, 5)
+    buf = bytearray(2048)
+    for where in ("pile", "deck"):
+        obs = s.observe(s.current_player())
+        good = link_obs.put(obs, buf, 0)
+        assert Reader(obs._blank()).read(buf, 0, good), "the honest observation is read"
+        if where == "deck" and not obs.deck_public():
+            obs.deck_n = min(obs.deck_n, 1)  # a stock of one card, shown: forge its byte
+            obs.deck_public = lambda: True
+        if where == "pile":
+            obs.pile_n = max(obs.pile_n, 1)  # (Color Elevator's piles are fields)
+        spot = getattr(obs, where)
+        spot[(obs.pile_n if where == "pile" else obs.deck_n) - 1] = obs.ncards
+        n = link_obs.put(obs, buf, 0)
+        assert not Reader(obs._blank()).read(buf, 0, n), "%s byte %d refused" % (where, obs.ncards)
+    # a seat to play past the table's, and (Elevator, Bastard) a rank in
+    # play past the ranks: the legal actions could not be listed
+    forged = [{"turn": 9}]
+    if hasattr(s, "play_rank"):
+        forged.append({"play_n": 1, "play_rank": 99})
+    for fields in forged:
+        obs = s.observe(s.current_player())
+        for name, v in fields.items():
+            setattr(obs, name, v)
+        n = link_obs.put(obs, buf, 0)
+        assert not Reader(obs._blank()).read(buf, 0, n), "%s refused" % fields

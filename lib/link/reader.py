@@ -6,6 +6,8 @@ never loads it.
 
 from micropython import const
 
+from engine.gamestate import MAX_ACTIONS, TERMINAL
+
 _MOST = const(54)  # (a forged count draws nonsense, never reads past a pile)
 
 
@@ -15,7 +17,10 @@ class Reader:
     the next good one, when the bytes do not fit the game. Decoding
     allocates nothing: the one ``saves.fields.Reader`` it reads with is made
     here and pointed at each observation. (That module loads with a guest's
-    reader: a host only writes.)"""
+    reader: a host only writes.) Nor is a card outside the pack, a seat to
+    play that is no seat, or a state whose legal actions cannot be listed:
+    what a guest's table asks first of a state must not fail on a lying
+    host's."""
 
     def __init__(self, state):
         from saves import fields
@@ -23,6 +28,7 @@ class Reader:
         self.state = state
         self.bytes = fields.Reader(b"")
         self.read_fields = fields.read_fields
+        self.probe = bytearray(MAX_ACTIONS)  # the legal actions, listed once a read
 
     def read(self, data, pos, n):
         r = self.bytes
@@ -47,7 +53,23 @@ class Reader:
             r.into(s.counts, s.num_players)
             if s.deck_n > len(s.deck) or r.pos != r.end:
                 raise ValueError
-        except ValueError:
+            # a card of the pile or the stock is one of the table's: the
+            # rules look a card up in tables as long as the pack
+            n = s.ncards
+            for i in range(s.pile_n):
+                if s.pile[i] >= n:
+                    raise ValueError
+            for i in range(s.deck_n):
+                if s.deck[i] >= n:
+                    raise ValueError
+            # and the table can ask what it asks first: whose turn it is
+            # and what may be played (a field forged past its range, a seat
+            # or a rank, fails here, not in the table)
+            p = s.current_player()
+            if p != TERMINAL and not 0 <= p < s.num_players:
+                raise ValueError
+            s.legal_actions(self.probe)
+        except (ValueError, IndexError, TypeError):
             return False
         return True
 
