@@ -7,7 +7,6 @@ It decides from the observation only.
 """
 
 from engine import cards
-from engine.cardset import RANK_MASKS
 from engine.gamestate import MAX_ACTIONS
 from games.shedding import DONE, GIVE, PASS, VALUES, value
 
@@ -31,39 +30,29 @@ def basic_policy(obs, prng=None):
     if obs.play_n:
         return a  # shed another card of the rank
     # The smallest step from the top in the pile's direction (on a free pile:
-    # from the bottom of it), a joker last; of equal steps the rank with more
-    # cards (of the other colour to follow). The card tables and the rank
-    # count are inline: this runs at every move of every playout.
+    # from the bottom of it), a joker last, the lowest card of a step first.
+    # (A play goes one way from the top, so cards of one step are of one
+    # rank: "more cards of the rank" needs no count.) Inline over the card
+    # tables: this runs at every move of every playout.
     if obs.free or obs.need >= 0:
         base = 0 if obs.dir > 0 else 12
         sign = 1 if obs.dir > 0 else -1
     else:
         base = VALUES[obs.pile[obs.pile_n - 1]]
         sign = 0
-    w = obs.hands[obs.turn].w
     best = -1
     lo = 1000
     for i in range(n):
         a = _buf[i]
         if a >= PASS:
             break
-        r = cards.rank(a)
-        if r < 0:
-            key = 799  # a step of 100, one card: jokers last
+        if cards.is_joker(a):
+            d = 100  # a joker, last
         else:
             d = VALUES[a] - base
-            if sign < 0:
+            if sign < 0 or (not sign and d < 0):
                 d = -d
-            elif not sign and d < 0:
-                d = -d
-            m = RANK_MASKS[r]
-            key = d * 8
-            for k in range(len(w)):
-                x = w[k] & m[k]
-                while x:
-                    x &= x - 1
-                    key -= 1
-        if key < lo:
-            lo = key
+        if d < lo:
+            lo = d
             best = a
     return best

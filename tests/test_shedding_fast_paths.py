@@ -3,41 +3,75 @@
 A Normal move runs in every playout of Hard's endgame search, so
 ``legal_actions`` walks a hand a card at a time, ``starts`` fills every
 word in one call, and Normal's key (``games/shedding_ai.py``) is written
-inline over card tables. Here the readable forms stay as references, and
-every state of many games (both games, every table size, both Bastard
-variants, random and Normal play) must get the same actions and the same
-choice from both."""
+inline over card tables. Here the rules are written again plainly, card
+by card (``_opens``, ``_follows``, ``_may_pass``), with Normal's choice as
+it was before (``_normal``), and every state of many games (both games,
+every table size, both Bastard variants, random and Normal play) must
+get the same actions and the same choice. Games between Normals are also
+pinned to what 952797c, before the fast paths, played move by move."""
+
+import zlib
 
 import pytest
 
 from engine import cards
-from engine.cardset import BITS
 from engine.gamestate import MAX_ACTIONS
 from engine.prng import Prng
 from games import bastard, elevator, shedding_ai
-from games.shedding import DONE, GIVE, PASS, value
+from games.shedding import DONE, GIVE, IN, PASS, value
+
+
+def _opens(s, c):
+    """May ``c`` open a play on the pile? The rules card by card: a joker
+    anywhere (BA-14, red/black jokers: only on the other colour, or the
+    colour a coloured joker asks for); after a coloured joker, that
+    colour; on a free pile, any card (EL-6, EL-10); else the other colour,
+    higher going up and lower going down (EL-4, EL-5, BA-3, BA-4)."""
+    coloured = s.rules.colour_jokers and s.variant
+    red = cards.is_red(c)
+    if cards.rank(c) < 0 and not coloured:
+        return True
+    if s.need >= 0:
+        return red == (s.need == 1)
+    if s.free:
+        return True
+    top = s.pile[s.pile_n - 1]
+    if red == cards.is_red(top):
+        return False
+    if cards.rank(c) < 0:
+        return True  # a coloured joker, on the other colour
+    return value(c) > value(top) if s.dir > 0 else value(c) < value(top)
+
+
+def _follows(s, c):
+    """May ``c`` join the play being made? Its rank, the other colour."""
+    return s.play_rank >= 0 and cards.rank(c) == s.play_rank and cards.is_red(c) != s.play_red
+
+
+def _may_pass(s, cards_open):
+    """A pass by choice: always with no card to play; else not after a pass
+    (EL-7, BA-7), nor in Bastard with two players left (BA-7)."""
+    if not cards_open:
+        return True
+    if s.prev_passed:
+        return False
+    left = sum(1 for p in s.place if p == IN)
+    return not (s.rules.no_pass_two_left and left == 2)
 
 
 def _legal(s):
     """The legal actions as the rules read: each card of the hand that may
     open the pile (or join the play being made), in order; then a pass
-    where ``may_pass`` allows it, or DONE during a play."""
+    where the rules allow one, or DONE during a play."""
     if s.is_over():
         return []
     if s.phase == GIVE:
         return s.hands[s.giver].to_list()
-    out = []
-    opening = s.starts([0] * 4)
-    for c in s.hands[s.turn].to_list():
-        k = c // BITS
-        word = opening[k] if s.play_n == 0 else s._follows(k)
-        if (word >> (c % BITS)) & 1:
-            out.append(c)
+    hand = s.hands[s.turn].to_list()
     if s.play_n:
-        out.append(DONE)
-    elif s.may_pass():
-        out.append(PASS)
-    return out
+        return [c for c in hand if _follows(s, c)] + [DONE]
+    out = [c for c in hand if _opens(s, c)]
+    return out + [PASS] if _may_pass(s, out) else out
 
 
 def _step(obs, c):
@@ -80,9 +114,33 @@ def _normal(obs):
     return DONE if obs.play_n else PASS
 
 
-TABLES = [(elevator, n, 0) for n in (3, 4, 6)] + [
-    (bastard, n, v) for n in (2, 4, 7, 12) for v in (0, bastard.COLOUR_JOKERS)
+TABLES = [(elevator, n, 0) for n in range(3, 7)] + [
+    (bastard, n, v) for n in range(2, 13) for v in (0, bastard.COLOUR_JOKERS)
 ]
+
+# What 952797c played, before the fast paths (the CRC-32 of every state
+# after every move of deals 1-4 between Normals, ``_pinned``); equal since
+_PINNED = {
+    "elevator 3 0": 1233517485, "elevator 4 0": 3733510985, "elevator 5 0": 3934247869,
+    "elevator 6 0": 373175422, "bastard 2 0": 2280469576, "bastard 2 1": 3536985917,
+    "bastard 3 0": 999912096, "bastard 3 1": 3068946034, "bastard 4 0": 4096284089,
+    "bastard 4 1": 744370693, "bastard 5 0": 2794660335, "bastard 5 1": 19671830,
+    "bastard 6 0": 3396017459, "bastard 6 1": 934601046, "bastard 7 0": 851491928,
+    "bastard 7 1": 973112947, "bastard 8 0": 651032837, "bastard 8 1": 3465442575,
+    "bastard 9 0": 2092715959, "bastard 9 1": 3352588859, "bastard 10 0": 152262005,
+    "bastard 10 1": 807001262, "bastard 11 0": 1161053338, "bastard 11 1": 435026561,
+    "bastard 12 0": 445873901, "bastard 12 1": 3861920204,
+}  # fmt: skip
+
+
+def _pinned(game, players, variant):
+    crc = 0
+    for deal in range(1, 5):
+        s = game.new_state(players, deal, variant)
+        while not s.is_over():
+            s.apply(shedding_ai.basic_policy(s.observe(s.current_player()), None))
+            crc = zlib.crc32((s.key() + bytes(s.place).hex()).encode(), crc)
+    return crc
 
 
 @pytest.mark.parametrize("game,players,variant", TABLES)
@@ -114,6 +172,8 @@ def test_legal_actions_and_normal_match_their_readable_forms(game, players, vari
         assert gives, "a penalty's gives came"
     if variant:
         assert needs, "BA-14: a coloured joker asks for a colour"
+    name = "%s %d %d" % (game.__name__.split(".")[-1], players, variant)
+    assert _pinned(game, players, variant) == _PINNED[name], "the games 952797c played"
 
 
 def test_the_fast_paths_keep_a_bastard_and_pass_rule():
