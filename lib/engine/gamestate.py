@@ -106,15 +106,23 @@ class GameState:
         """Become a copy of ``o``; with ``seat`` >= 0, of what that seat
         sees of it. Whole words and buffers at a time: nothing allocated."""
         p = o._public()
+        one = o.decks == 1  # two words a hand, else four: written out, as a
+        # loop over them cost as much again (a table observes every move)
+        mine = self.hands
+        theirs = o.hands
         for i in range(o.num_players):
-            w = self.hands[i].w  # the words, in place (no method call a hand)
-            h = o.hands[i].w
+            w = mine[i].w  # the words, in place (no method call a hand)
+            h = theirs[i].w
             if seat < 0 or i == seat:
-                for k in range(len(w)):
-                    w[k] = h[k]
+                w[0] = h[0]
+                w[1] = h[1]
+                if not one:
+                    w[2] = h[2]
+                    w[3] = h[3]
             elif p is None:
-                for k in range(len(w)):
-                    w[k] = 0
+                w[0] = w[1] = 0
+                if not one:
+                    w[2] = w[3] = 0
             else:  # only the cards every seat knows the place of
                 for k in range(len(w)):
                     w[k] = h[k] & p.w[k]
